@@ -1,0 +1,166 @@
+//===- KbAttrs.td - kb attributes --------------------------*- tablegen -*-===//
+#ifndef KB_ATTRS_TD
+#define KB_ATTRS_TD
+
+include "kb/KbDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+// A double, written as a plain float literal.
+class Kb_F64Parameter<string desc> : APFloatParameter<desc> {
+  let parser = "::kb::parseF64($_parser)";
+  let printer = "::kb::printF64($_printer, $_self)";
+}
+
+class Kb_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Kb_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Kb_CandidateOrigin : I32EnumAttr<"CandidateOrigin", "where a candidate came from", [
+    I32EnumAttrCase<"Policy", 0, "policy">,   // kopt's built-in policy: decisions
+    I32EnumAttrCase<"Replay", 1, "replay">,   // a recorded LLM sample: source text
+    I32EnumAttrCase<"Server", 2, "server">,   // an LLM served over HTTP: source text
+    I32EnumAttrCase<"Manual", 3, "manual">    // written by hand: source text
+  ]> {
+  let cppNamespace = "::kb";
+  let genSpecializedAttr = 0;
+}
+def Kb_CandidateOriginAttr : EnumAttr<Kb_Dialect, Kb_CandidateOrigin, "origin_kind"> {
+  let assemblyFormat = "$value";
+}
+
+def Kb_VerdictKind : I32EnumAttr<"VerdictKind", "outcome of verifying a candidate", [
+    I32EnumAttrCase<"Correct", 0, "correct">,
+    I32EnumAttrCase<"Incorrect", 1, "incorrect">,
+    I32EnumAttrCase<"CompileError", 2, "compile_error">,
+    I32EnumAttrCase<"LaunchError", 3, "launch_error">,
+    I32EnumAttrCase<"Crash", 4, "crash">,
+    I32EnumAttrCase<"Timeout", 5, "timeout">,
+    I32EnumAttrCase<"MutatedInput", 6, "mutated_input">,
+    I32EnumAttrCase<"UnwrittenOutput", 7, "unwritten_output">,
+    I32EnumAttrCase<"ParseError", 8, "parse_error">
+  ]> {
+  let cppNamespace = "::kb";
+  let genSpecializedAttr = 0;
+}
+
+def Kb_DistKind : I32EnumAttr<"DistKind", "distribution an input is drawn from", [
+    I32EnumAttrCase<"Uniform", 0, "uniform">,    // (low, high), half-open
+    I32EnumAttrCase<"Normal", 1, "normal">,      // (mean, stddev)
+    I32EnumAttrCase<"Constant", 2, "constant">,  // (value)
+    I32EnumAttrCase<"RandInt", 3, "randint">     // (low, high), integers, half-open
+  ]> {
+  let cppNamespace = "::kb";
+  let genSpecializedAttr = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+def Kb_DistAttr : Kb_Attr<"Dist", "dist"> {
+  let summary = "a distribution inputs are drawn from";
+  let description = [{
+    `uniform(low, high)`, `normal(mean, stddev)`, `constant(value)` or `randint(low, high)`.
+    Written bare inside `kb.input`, as `#kb.dist<uniform(0.0, 1.0)>` elsewhere.
+  }];
+  let parameters = (ins EnumParameter<Kb_DistKind>:$kind,
+                        ArrayRefParameter<"::llvm::APFloat">:$params);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Parses and prints the body without the surrounding `<` `>`.
+    static ::mlir::Attribute parseBody(::mlir::AsmParser &parser);
+    void printBody(::mlir::AsmPrinter &printer) const;
+  }];
+}
+
+def Kb_OriginAttr : Kb_Attr<"Origin", "origin"> {
+  let summary = "the benchmark a task comes from";
+  let parameters = (ins StringRefParameter<"benchmark name">:$benchmark,
+                        "int64_t":$level, "int64_t":$problem);
+  let assemblyFormat = "`<` $benchmark `,` `level` $level `,` `problem` $problem `>`";
+  let genVerifyDecl = 1;
+}
+
+def Kb_LogProbAttr : Kb_Attr<"LogProb", "logprob"> {
+  let summary = "log-probability statistics of a sampled candidate";
+  let description = [{
+    The sum of the per-token (or per-decision) log-probabilities and their count. The mean is
+    sum / count; surprisal is minus the mean.
+  }];
+  let parameters = (ins Kb_F64Parameter<"sum of log-probs">:$sum, "int64_t":$count);
+  let assemblyFormat = "`<` `sum` `=` $sum `,` `count` `=` $count `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    double getMean() const {
+      return getSum().convertToDouble() / static_cast<double>(getCount());
+    }
+    double getSurprisal() const { return -getMean(); }
+  }];
+}
+
+def Kb_LaunchAttr : Kb_Attr<"Launch", "launch"> {
+  let summary = "one kernel launch of a candidate";
+  let description = [{
+    The entry to launch, its grid and block (x, y, z), dynamic shared memory in bytes, and the
+    buffers bound to its parameters in order: names of the task's inputs and outputs, or
+    `scratchN` for the N-th scratch buffer of the launch plan.
+  }];
+  let parameters = (ins StringRefParameter<"entry symbol">:$entry,
+                        ArrayRefParameter<"int64_t">:$grid,
+                        ArrayRefParameter<"int64_t">:$block,
+                        "int64_t":$smem,
+                        ArrayRefParameter<"::mlir::StringAttr">:$args);
+  let assemblyFormat = [{
+    `<` $entry `,` `grid` `=` `[` $grid `]` `,` `block` `=` `[` $block `]` `,`
+        `smem` `=` $smem `,` `args` `=` `[` $args `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Kb_LaunchPlanAttr : Kb_Attr<"LaunchPlan", "launch_plan"> {
+  let summary = "the launches of a candidate, in order, and its scratch buffers";
+  let parameters = (ins ArrayRefParameter<"::kb::LaunchAttr">:$launches,
+                        OptionalArrayRefParameter<"int64_t">:$scratchBytes);
+  let assemblyFormat = [{
+    `<` `[` $launches `]` (`,` `scratch` `=` `[` $scratchBytes^ `]`)? `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Kb_VerdictAttr : Kb_Attr<"Verdict", "verdict"> {
+  let summary = "the outcome of verifying a candidate, with its diagnostic";
+  let parameters = (ins EnumParameter<Kb_VerdictKind>:$kind,
+                        StringRefParameter<"diagnostic", "\"\"">:$detail);
+  let assemblyFormat = "`<` $kind (`,` $detail^)? `>`";
+  let extraClassDeclaration = [{
+    bool isCorrect() const { return getKind() == ::kb::VerdictKind::Correct; }
+  }];
+}
+
+def Kb_TimingAttr : Kb_Attr<"Timing", "timing"> {
+  let summary = "measured run time of a candidate, in microseconds";
+  let parameters = (ins Kb_F64Parameter<"median">:$median, Kb_F64Parameter<"first quartile">:$q1,
+                        Kb_F64Parameter<"third quartile">:$q3, "int64_t":$n);
+  let assemblyFormat = [{
+    `<` `median` `=` $median `,` `q1` `=` $q1 `,` `q3` `=` $q3 `,` `n` `=` $n `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Kb_SelectionAttr : Kb_Attr<"Selection", "selection"> {
+  let summary = "the mark of the selected candidate";
+  let description = [{
+    The strategy that chose the candidate and how many candidates' timings it had to read to do so.
+  }];
+  let parameters = (ins StringRefParameter<"strategy">:$strategy, "int64_t":$timed);
+  let assemblyFormat = "`<` $strategy `,` `timed` `=` $timed `>`";
+}
+
+#endif // KB_ATTRS_TD

@@ -1,0 +1,19 @@
+//===- Passes.h - kopt passes -----------------------------------*- C++ -*-===//
+#ifndef KOPT_PASSES_PASSES_H
+#define KOPT_PASSES_PASSES_H
+
+#include "kb/KbDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace kopt {
+
+#define GEN_PASS_DECL
+#include "kopt/Passes/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "kopt/Passes/Passes.h.inc"
+
+} // namespace kopt
+
+#endif // KOPT_PASSES_PASSES_H

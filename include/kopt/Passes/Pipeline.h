@@ -1,0 +1,42 @@
+//===- Pipeline.h - kopt's default pipeline ---------------------*- C++ -*-===//
+//
+// sample -> lower to PTX -> tag features -> verify -> time -> select. `kopt --select=S` runs it,
+// skipping the stages whose results the input already holds and those this build or this machine
+// cannot run, and says so.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_PASSES_PIPELINE_H
+#define KOPT_PASSES_PIPELINE_H
+
+#include "kopt/Select/Strategy.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <string>
+#include <vector>
+
+namespace kopt {
+
+struct DefaultPipelineOptions {
+  std::string strategy = "surprise-top3"; // checked by kb-select, which reports it located
+  uint64_t seed = 0;
+};
+
+/// Adds the stages of the default pipeline that this build has to `pm`.
+void buildDefaultPipeline(mlir::OpPassManager &pm, const DefaultPipelineOptions &options);
+
+/// What the default pipeline will do with `module` on this machine.
+struct PipelinePlan {
+  std::vector<std::string> notes; // one line each, for the user
+  /// Set when selection cannot run here: what is missing and what would provide it.
+  std::string stopReason;
+};
+
+PipelinePlan planDefaultPipeline(mlir::ModuleOp module, const select::Strategy &strategy);
+
+/// Registers `kb-default-pipeline{strategy=... seed=...}`.
+void registerDefaultPipeline();
+
+} // namespace kopt
+
+#endif // KOPT_PASSES_PIPELINE_H

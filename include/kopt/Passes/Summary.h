@@ -1,0 +1,20 @@
+//===- Summary.h - machine-readable selection summary -----------*- C++ -*-===//
+#ifndef KOPT_PASSES_SUMMARY_H
+#define KOPT_PASSES_SUMMARY_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/JSON.h"
+
+namespace kopt {
+
+/// One object per task: its name, candidate and verdict counts, the selected candidate (or null),
+/// the strategy that chose it, how many timings it read, the selected candidate's speedup and
+/// whether the selection is a success (correct and speedup > 1; null when no speedup is known).
+llvm::json::Array summarizeSelection(mlir::ModuleOp module);
+
+/// True when every task of the module has a selected candidate.
+bool everyTaskSelected(mlir::ModuleOp module);
+
+} // namespace kopt
+
+#endif // KOPT_PASSES_SUMMARY_H

@@ -1,0 +1,44 @@
+//===- Candidates.cpp - reading candidates out of the IR ------------------===//
+#include "kopt/Passes/Candidates.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace kb;
+
+std::vector<kopt::TaskCandidates> kopt::collectTaskCandidates(ModuleOp module) {
+  std::vector<TaskCandidates> tasks;
+  llvm::DenseMap<StringAttr, size_t> indexOf;
+  for (TaskOp task : module.getOps<TaskOp>()) {
+    indexOf[task.getSymNameAttr()] = tasks.size();
+    tasks.push_back({task, {}});
+  }
+  for (CandidateOp candidate : module.getOps<CandidateOp>()) {
+    auto it = indexOf.find(candidate.getTaskAttr().getAttr());
+    if (it != indexOf.end())
+      tasks[it->second].candidates.push_back(candidate);
+  }
+  return tasks;
+}
+
+std::vector<kopt::select::CandidateRecord>
+kopt::toRecords(llvm::ArrayRef<CandidateOp> candidates) {
+  std::vector<select::CandidateRecord> records;
+  records.reserve(candidates.size());
+  for (CandidateOp candidate : candidates) {
+    select::CandidateRecord record;
+    record.id = candidate.getSymName().str();
+    if (VerdictAttr verdict = candidate.getVerdictAttr()) {
+      record.verified = true;
+      record.correct = verdict.isCorrect();
+    }
+    if (LogProbAttr logprob = candidate.getLogprobAttr())
+      record.meanLogProb = logprob.getMean();
+    if (TimingAttr time = candidate.getTimeAttr())
+      record.timeUs = time.getMedian().convertToDouble();
+    if (std::optional<llvm::APFloat> speedup = candidate.getSpeedup())
+      record.speedup = speedup->convertToDouble();
+    records.push_back(std::move(record));
+  }
+  return records;
+}

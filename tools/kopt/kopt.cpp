@@ -1,0 +1,137 @@
+//===- kopt.cpp - the kopt driver -----------------------------------------===//
+//
+// mlir-opt conventions for running kopt's passes, plus `--select=STRATEGY`, which runs the
+// default pipeline up to selection and prints the result (IR, or a JSON summary with --emit=json).
+//
+//===----------------------------------------------------------------------===//
+#include "kopt/InitKopt.h"
+#include "kopt/Passes/Pipeline.h"
+#include "kopt/Passes/Summary.h"
+#include "kopt/Select/Strategy.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace llvm;
+
+namespace {
+/// Exit codes of `kopt --select`, documented in --help.
+enum ExitCode : int {
+  ExitSelected = 0,
+  ExitError = 1,
+  ExitNothingSelected = 2, // some task has no correct candidate
+  ExitNeedsGpu = 3,        // stopped before verification or timing
+};
+
+enum class EmitKind { IR, JSON };
+
+cl::opt<std::string> selectStrategy(
+    "select", cl::value_desc("strategy"),
+    cl::desc("Run the default pipeline up to selection with this strategy (see above)"));
+cl::opt<EmitKind> emitKind("emit", cl::desc("What --select prints"), cl::init(EmitKind::IR),
+                           cl::values(clEnumValN(EmitKind::IR, "ir", "the resulting IR"),
+                                      clEnumValN(EmitKind::JSON, "json",
+                                                 "a JSON summary per task")));
+cl::opt<uint64_t> selectSeed("seed", cl::desc("Seed of --select's random choices"),
+                             cl::init(0));
+} // namespace
+
+static std::string overview() {
+  std::string text = "kopt: samples, compiles, verifies, times and selects GPU kernels for kb "
+                     "tasks\n\nSelection strategies (--select=...):\n";
+  text += kopt::select::strategyHelp();
+  text += "\nExit status of --select: 0 a candidate was selected for every task; 1 error;\n"
+          "2 some task has no correct candidate; 3 stopped before verification or timing,\n"
+          "which need a GPU.\n";
+  return text;
+}
+
+static int writeResult(ModuleOp module, StringRef outputFilename) {
+  std::string error;
+  std::unique_ptr<ToolOutputFile> output = openOutputFile(outputFilename, &error);
+  if (!output) {
+    errs() << "kopt: " << error << "\n";
+    return ExitError;
+  }
+  if (emitKind == EmitKind::JSON)
+    output->os() << formatv("{0:2}", json::Value(kopt::summarizeSelection(module))) << "\n";
+  else
+    module.print(output->os());
+  output->keep();
+  return ExitSelected;
+}
+
+/// `kopt --select=S` and `kopt --emit=json`: the default pipeline and a summary.
+static int runSelection(StringRef inputFilename, StringRef outputFilename,
+                        DialectRegistry &registry) {
+  std::optional<kopt::select::Strategy> strategy;
+  if (!selectStrategy.empty()) {
+    Expected<kopt::select::Strategy> parsed = kopt::select::Strategy::parse(selectStrategy);
+    if (!parsed) {
+      errs() << "kopt: " << toString(parsed.takeError());
+      return ExitError;
+    }
+    strategy = *parsed;
+  }
+
+  std::string error;
+  std::unique_ptr<MemoryBuffer> input = openInputFile(inputFilename, &error);
+  if (!input) {
+    errs() << "kopt: " << error << "\n";
+    return ExitError;
+  }
+  MLIRContext context(registry);
+  SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return ExitError;
+  if (!strategy)
+    return writeResult(*module, outputFilename);
+
+  kopt::PipelinePlan plan = kopt::planDefaultPipeline(*module, *strategy);
+  for (const std::string &note : plan.notes)
+    errs() << "kopt: " << note << "\n";
+  if (!plan.stopReason.empty()) {
+    errs() << "kopt: " << plan.stopReason << "\n";
+    int status = writeResult(*module, outputFilename);
+    return status == ExitSelected ? ExitNeedsGpu : status;
+  }
+
+  PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return ExitError;
+  kopt::buildDefaultPipeline(pm, {strategy->name(), selectSeed});
+  if (failed(pm.run(*module)))
+    return ExitError;
+  int status = writeResult(*module, outputFilename);
+  if (status != ExitSelected)
+    return status;
+  return kopt::everyTaskSelected(*module) ? ExitSelected : ExitNothingSelected;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  DialectRegistry registry;
+  kopt::registerKoptDialects(registry);
+  kopt::registerKoptPasses();
+  cl::AddExtraVersionPrinter([](raw_ostream &os) {
+    os << "kopt " KOPT_VERSION " (" KOPT_GIT_REVISION ")\n";
+  });
+
+  std::string header = overview();
+  auto [inputFilename, outputFilename] =
+      registerAndParseCLIOptions(argc, argv, header, registry);
+  if (!selectStrategy.empty() || emitKind == EmitKind::JSON)
+    return runSelection(inputFilename, outputFilename, registry);
+  return asMainReturnCode(MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+}
