@@ -1,8 +1,19 @@
 # kopt's lit suite. Tests under gpu/ need an NVIDIA GPU (feature `cuda`).
+#
+# Normally configured by CMake (lit.site.cfg.py in the build tree). On a machine without a build
+# tree (the GPU machine, which gets a self-contained kopt), run lit on this folder directly with
+# KOPT_BIN_DIR (where kopt is) and LLVM_TOOLS_DIR (where FileCheck and not are) set.
 import os
 import shutil
+import tempfile
 
 import lit.formats
+import lit.llvm
+
+if not hasattr(config, "kopt_obj_root"):
+    config.llvm_tools_dir = os.environ["LLVM_TOOLS_DIR"]
+    config.kopt_obj_root = os.environ.get("KOPT_OBJ_ROOT", tempfile.mkdtemp(prefix="kopt-lit-"))
+    lit.llvm.initialize(lit_config, config)
 from lit.llvm import llvm_config
 
 config.name = "KOPT"
@@ -16,9 +27,8 @@ llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "LD_LIBRARY_PATH"])
 llvm_config.use_default_substitutions()  # FileCheck, not, count
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
-# KOPT_BIN_DIR points the suite at another kopt, e.g. the self-contained one on the GPU machine.
 kopt_bin = os.environ.get("KOPT_BIN_DIR", os.path.join(config.kopt_obj_root, "bin"))
-llvm_config.add_tool_substitutions(["kopt"], [kopt_bin, config.llvm_tools_dir])
+llvm_config.add_tool_substitutions(["kopt"], [kopt_bin])
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 if os.path.exists("/dev/nvidiactl") or shutil.which("nvidia-smi"):

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Packs what the GPU machine needs to run kopt and its lit suite into .device/ (git-ignored; carry
+# it to the device): the self-contained kopt (device preset, stripped, xz), lit, and FileCheck, not
+# and count with their needless libz3 dependency dropped (the GPU machine has no LLVM).
+# Unpack there with scripts/device-unpack.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+LLVM_BIN=/usr/lib/llvm-22/bin
+
+cmake --preset device >/dev/null
+cmake --build --preset device
+rm -rf .device && mkdir -p .device/bin
+strip -o .device/kopt build/device/bin/kopt
+xz -9 -T0 -f .device/kopt
+for tool in FileCheck not count; do
+  cp "$LLVM_BIN/$tool" .device/bin/
+  patchelf --remove-needed libz3.so.4 ".device/bin/$tool" 2>/dev/null || true
+done
+cp -r /usr/lib/llvm-22/utils/lit/lit .device/lit
+find .device/lit -name __pycache__ -prune -exec rm -rf {} +
+cat > .device/bin/lit <<'LIT'
+#!/usr/bin/env python3
+import os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), ".."))
+from lit.main import main
+main()
+LIT
+du -sh .device
