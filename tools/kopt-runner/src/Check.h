@@ -1,0 +1,52 @@
+//===- Check.h - judging a candidate's outputs ------------------*- C++ -*-===//
+//
+// Device-agnostic checks on tensors: output poisoning, unwritten elements, input mutation, the
+// tolerance test and the near-constant test. They run on whatever device the tensors live on, so
+// the same code is unit-tested on CPU libtorch and used on the GPU.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_RUNNER_CHECK_H
+#define KOPT_RUNNER_CHECK_H
+
+#include <torch/torch.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kopt::runner {
+
+/// Fills `t` with a poison bit pattern: a NaN with a recognisable payload for floats, a sentinel
+/// for integers and bools. An element that still holds it after a run was never written.
+void poison(torch::Tensor &t);
+
+/// Number of elements of `t` that still hold the poison pattern, and the flat index of the first.
+struct UnwrittenCount {
+  int64_t count = 0;
+  int64_t firstIndex = -1;
+};
+UnwrittenCount countUnwritten(const torch::Tensor &t);
+
+/// True when `a` and `b` hold the same bits.
+bool bitwiseEqual(const torch::Tensor &a, const torch::Tensor &b);
+
+struct Comparison {
+  bool pass = true;
+  double maxAbsError = 0;  // over all elements
+  double maxRelError = 0;  // |out - ref| / |ref| where ref != 0
+  int64_t failures = 0;    // elements outside the tolerance, or not finite
+  int64_t worstIndex = -1; // flat index of the element that exceeds its bound the most
+  std::string detail;      // why it failed, with the worst element's position and values
+};
+
+/// |out - ref| <= atol + rtol * |ref| elementwise; a NaN or Inf in `out` never passes. Also fails an
+/// output that is (near) constant where the reference varies.
+Comparison compareOutputs(const torch::Tensor &out, const torch::Tensor &ref, double atol,
+                          double rtol);
+
+/// "[i, j, k]" for a flat index into `shape`.
+std::string formatIndex(int64_t flat, c10::IntArrayRef shape);
+
+} // namespace kopt::runner
+
+#endif // KOPT_RUNNER_CHECK_H

@@ -1,0 +1,210 @@
+//===- Evaluate.cpp - verifying and timing one candidate -----------------===//
+#include "Evaluate.h"
+#include "Check.h"
+
+#include <chrono>
+#include <sstream>
+
+using namespace kopt::runner;
+
+namespace {
+/// The buffers of one run: working copies of the inputs, poisoned outputs and scratch.
+struct RunBuffers {
+  std::vector<torch::Tensor> inputs, outputs;
+  std::map<std::string, torch::Tensor> byName;
+};
+
+RunBuffers makeBuffers(const Task &task, const Trial &trial, const CandidateSpec &spec) {
+  RunBuffers b;
+  const TaskSpec &ts = task.spec();
+  for (size_t i = 0; i < ts.inputs.size(); ++i) {
+    b.inputs.push_back(trial.inputs[i].clone());
+    b.byName[ts.inputs[i].name] = b.inputs.back();
+  }
+  for (size_t i = 0; i < ts.outputs.size(); ++i) {
+    torch::Tensor out = torch::empty(ts.outputs[i].shape, trial.reference[i].options());
+    poison(out);
+    b.outputs.push_back(out);
+    b.byName[ts.outputs[i].name] = out;
+  }
+  auto device = trial.reference.front().device();
+  for (size_t i = 0; i < spec.scratchBytes.size(); ++i) {
+    torch::Tensor scratch = torch::empty({spec.scratchBytes[i]},
+                                         torch::TensorOptions().dtype(torch::kUInt8).device(device));
+    poison(scratch);
+    b.byName["scratch" + std::to_string(i)] = scratch;
+  }
+  return b;
+}
+
+/// Launches the candidate and waits for the device; a failure becomes a verdict.
+std::optional<Verdict> runOnce(Gpu &gpu, LoadedCandidate &candidate) {
+  std::string detail;
+  CUresult r = candidate.launch(detail);
+  if (r == CUDA_SUCCESS) {
+    r = gpu.driver.cuCtxSynchronize();
+    detail = gpu.driver.describe(r);
+  }
+  if (r == CUDA_SUCCESS)
+    return std::nullopt;
+  Verdict v;
+  v.contextLost = isStickyError(r);
+  v.kind = v.contextLost ? "crash" : "launch_error";
+  v.detail = detail;
+  return v;
+}
+
+/// Judges a finished run: inputs untouched, every output element written, outputs within the
+/// tolerance of the reference.
+Verdict judge(const Task &task, const Trial &trial, const RunBuffers &b) {
+  const TaskSpec &ts = task.spec();
+  Verdict v;
+  for (size_t i = 0; i < ts.inputs.size(); ++i)
+    if (!bitwiseEqual(b.inputs[i], trial.inputs[i])) {
+      v.kind = "mutated_input";
+      v.detail = "the candidate changed input '" + ts.inputs[i].name + "'";
+      return v;
+    }
+  for (size_t i = 0; i < ts.outputs.size(); ++i) {
+    UnwrittenCount unwritten = countUnwritten(b.outputs[i]);
+    if (unwritten.count) {
+      v.kind = "unwritten_output";
+      v.detail = std::to_string(unwritten.count) + " of " + std::to_string(b.outputs[i].numel()) +
+                 " elements of '" + ts.outputs[i].name + "' never written, the first at " +
+                 formatIndex(unwritten.firstIndex, b.outputs[i].sizes());
+      return v;
+    }
+  }
+  for (size_t i = 0; i < ts.outputs.size(); ++i) {
+    Comparison c = compareOutputs(b.outputs[i], trial.reference[i], ts.atol, ts.rtol);
+    v.maxAbsError = std::max(v.maxAbsError.value_or(0), c.maxAbsError);
+    v.maxRelError = std::max(v.maxRelError.value_or(0), c.maxRelError);
+    if (!c.pass) {
+      v.kind = "incorrect";
+      v.detail = "'" + ts.outputs[i].name + "': " + c.detail;
+      return v;
+    }
+  }
+  return v;
+}
+
+/// Loads the candidate's module; a PTX that does not load is a compile error.
+std::optional<Verdict> load(LoadedCandidate &candidate) {
+  std::string error;
+  if (candidate.load(error))
+    return std::nullopt;
+  Verdict v;
+  v.kind = error.rfind("entry '", 0) == 0 ? "launch_error" : "compile_error";
+  v.detail = error;
+  return v;
+}
+} // namespace
+
+Verdict kopt::runner::verifyCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec,
+                                      int trials) {
+  LoadedCandidate candidate(gpu, spec);
+  if (std::optional<Verdict> failed = load(candidate))
+    return *failed;
+  Verdict overall;
+  for (int t = 0; t < trials; ++t) {
+    Trial trial = task.trial(spec.seed, t); // handles: stays valid if the task redraws
+    RunBuffers buffers = makeBuffers(task, trial, spec);
+    candidate.bind(buffers.byName);
+    if (std::optional<Verdict> failed = runOnce(gpu, candidate))
+      return *failed;
+    Verdict v = judge(task, trial, buffers);
+    if (v.kind != "correct") {
+      v.detail = "trial " + std::to_string(t) + ": " + v.detail;
+      return v;
+    }
+    overall.maxAbsError = std::max(overall.maxAbsError.value_or(0), v.maxAbsError.value_or(0));
+    overall.maxRelError = std::max(overall.maxRelError.value_or(0), v.maxRelError.value_or(0));
+  }
+  overall.detail = std::to_string(trials) + " trials passed";
+  return overall;
+}
+
+Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec,
+                                   const TimeSettings &settings) {
+  Timing timing;
+  LoadedCandidate candidate(gpu, spec);
+  if (std::optional<Verdict> failed = load(candidate)) {
+    timing.failure = failed;
+    return timing;
+  }
+  Trial trial = task.trial(spec.seed, 0);
+  RunBuffers buffers = makeBuffers(task, trial, spec);
+  candidate.bind(buffers.byName);
+  std::vector<torch::Tensor> eagerInputs;
+  for (const torch::Tensor &t : trial.inputs)
+    eagerInputs.push_back(t.clone());
+
+  auto runCandidate = [&]() -> CUresult {
+    std::string detail;
+    return candidate.launch(detail);
+  };
+  auto runEager = [&]() -> CUresult {
+    task.runReference(eagerInputs, /*copyInputs=*/false);
+    return CUDA_SUCCESS;
+  };
+  auto fail = [&](CUresult r) {
+    Verdict v;
+    v.contextLost = isStickyError(r);
+    v.kind = v.contextLost ? "crash" : "launch_error";
+    v.detail = "while timing: " + gpu.driver.describe(r);
+    timing.failure = v;
+    return timing;
+  };
+
+  // Warm-up: module load, caches, the allocator's pools.
+  for (int i = 0; i < 2; ++i) {
+    float ms;
+    CUresult r = gpu.timeOnce(runCandidate, ms);
+    if (r != CUDA_SUCCESS)
+      return fail(r);
+    gpu.timeOnce(runEager, ms);
+  }
+  std::vector<double> samples;
+  auto startWall = std::chrono::steady_clock::now();
+  while (true) {
+    // Poisoned before every repetition, so that the last one's outputs are its own work.
+    for (torch::Tensor &out : buffers.outputs)
+      poison(out);
+    float ms = 0;
+    gpu.flushL2();
+    CUresult r = gpu.timeOnce(runCandidate, ms);
+    if (r != CUDA_SUCCESS)
+      return fail(r);
+    samples.push_back(ms * 1e3);
+    gpu.flushL2();
+    if (gpu.timeOnce(runEager, ms) == CUDA_SUCCESS)
+      task.eagerSamplesUs.push_back(ms * 1e3);
+
+    int n = int(samples.size());
+    double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - startWall).count();
+    if (n >= settings.maxReps || elapsed >= settings.maxSeconds)
+      break;
+    if (n >= settings.minReps &&
+        summarize(samples).relError <= settings.targetRelError &&
+        summarize(task.eagerSamplesUs).relError <= settings.targetRelError)
+      break;
+  }
+  timing.candidate = summarize(samples);
+  timing.eager = summarize(task.eagerSamplesUs);
+  timing.recheck = judge(task, trial, buffers);
+
+  const TaskSpec &ts = task.spec();
+  double memoryUs = gpu.bandwidthBytesPerS > 0 ? ts.minBytes / gpu.bandwidthBytesPerS * 1e6 : 0;
+  double computeUs = gpu.fp32FlopsPerS > 0 ? ts.flops / gpu.fp32FlopsPerS * 1e6 : 0;
+  timing.limitUs = std::max(memoryUs, computeUs);
+  // 5% below the limit: the measured copy bandwidth is not quite the peak a kernel can reach.
+  if (timing.limitUs > 0 && timing.candidate.median < 0.95 * timing.limitUs) {
+    std::ostringstream os;
+    os << "median " << timing.candidate.median << " us is below the physical limit of "
+       << timing.limitUs << " us (" << ts.minBytes << " bytes, " << ts.flops
+       << " flops): the evaluator was fooled";
+    timing.fault = os.str();
+  }
+  return timing;
+}

@@ -1,0 +1,42 @@
+//===- Evaluate.h - verifying and timing one candidate ----------*- C++ -*-===//
+#ifndef KOPT_RUNNER_EVALUATE_H
+#define KOPT_RUNNER_EVALUATE_H
+
+#include "Gpu.h"
+#include "Stats.h"
+#include "Task.h"
+
+#include <optional>
+#include <string>
+
+namespace kopt::runner {
+
+struct Verdict {
+  std::string kind = "correct"; // a protocol verdict name
+  std::string detail;
+  std::optional<double> maxAbsError, maxRelError;
+  bool contextLost = false; // the CUDA context is unusable: reply, then exit
+};
+
+/// Runs `trials` trials of the candidate on fresh inputs with poisoned outputs and judges each.
+Verdict verifyCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec, int trials);
+
+struct TimeSettings {
+  double targetRelError, maxSeconds;
+  int minReps, maxReps;
+};
+
+struct Timing {
+  std::optional<Verdict> failure; // the candidate failed to run while being timed
+  Summary candidate, eager;       // microseconds
+  Verdict recheck;                // the timed outputs, judged again
+  double limitUs = 0;             // the physical limit, 0 when unknown
+  std::string fault;              // set when the median is below the limit
+};
+
+/// Times the candidate and PyTorch eager alternately, each repetition from a flushed L2.
+Timing timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec, const TimeSettings &settings);
+
+} // namespace kopt::runner
+
+#endif // KOPT_RUNNER_EVALUATE_H

@@ -1,0 +1,135 @@
+//===- Gpu.cpp - the GPU session: device facts, candidate launches -------===//
+#include "Gpu.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace kopt::runner;
+
+bool Gpu::open(std::string &error) {
+  if (!driver.load(error))
+    return false;
+  CUresult r = driver.cuInit(0);
+  int count = 0;
+  if (r == CUDA_SUCCESS)
+    r = driver.cuDeviceGetCount(&count);
+  if (r != CUDA_SUCCESS || count == 0) {
+    error = r != CUDA_SUCCESS ? driver.describe(r) : "no CUDA device";
+    return false;
+  }
+  CUcontext context;
+  char deviceName[256] = {};
+  if ((r = driver.cuDeviceGet(&device, 0)) || (r = driver.cuDevicePrimaryCtxRetain(&context, device)) ||
+      (r = driver.cuCtxSetCurrent(context)) ||
+      (r = driver.cuDeviceGetName(deviceName, sizeof(deviceName) - 1, device))) {
+    error = driver.describe(r);
+    return false;
+  }
+  name = deviceName;
+  int clockKHz = 0;
+  driver.cuDriverGetVersion(&driverVersion);
+  driver.cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device);
+  driver.cuDeviceGetAttribute(&l2Bytes, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, device);
+  driver.cuDeviceGetAttribute(&clockKHz, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, device);
+  fp32FlopsPerS = double(sms) * clockKHz * 1e3 * 128 * 2;
+  flushBytes_ = std::max<size_t>(2 * size_t(l2Bytes), size_t(64) << 20);
+  if ((r = driver.cuMemAlloc(&flush_, flushBytes_)) ||
+      (r = driver.cuEventCreate(&start_, CU_EVENT_DEFAULT)) ||
+      (r = driver.cuEventCreate(&stop_, CU_EVENT_DEFAULT))) {
+    error = driver.describe(r);
+    return false;
+  }
+  measureBandwidth();
+  return true;
+}
+
+void Gpu::flushL2() { driver.cuMemsetD32Async(flush_, 0x5A5A5A5A, flushBytes_ / 4, nullptr); }
+
+CUresult Gpu::timeOnce(const std::function<CUresult()> &work, float &ms) {
+  CUresult r;
+  if ((r = driver.cuEventRecord(start_, nullptr)) || (r = work()) ||
+      (r = driver.cuEventRecord(stop_, nullptr)) || (r = driver.cuCtxSynchronize()))
+    return r;
+  return driver.cuEventElapsedTime(&ms, start_, stop_);
+}
+
+void Gpu::measureBandwidth() {
+  // Best of a few 1 GiB device-to-device copies; each byte is read once and written once.
+  const size_t bytes = size_t(1) << 30;
+  CUdeviceptr a = 0, b = 0;
+  if (driver.cuMemAlloc(&a, bytes) || driver.cuMemAlloc(&b, bytes))
+    return;
+  float best = 0;
+  for (int i = 0; i < 6; ++i) {
+    float ms = 0;
+    if (timeOnce([&] { return driver.cuMemcpyDtoD(b, a, bytes); }, ms) == CUDA_SUCCESS && ms > 0 &&
+        (best == 0 || ms < best) && i > 0) // the first copy warms up
+      best = ms;
+  }
+  driver.cuMemFree(a);
+  driver.cuMemFree(b);
+  if (best > 0)
+    bandwidthBytesPerS = 2.0 * bytes / (best * 1e-3);
+}
+
+LoadedCandidate::~LoadedCandidate() {
+  if (module_)
+    gpu_.driver.cuModuleUnload(module_);
+}
+
+bool LoadedCandidate::load(std::string &error) {
+  char log[8192] = {};
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {log, reinterpret_cast<void *>(uintptr_t(sizeof(log) - 1))};
+  CUresult r = gpu_.driver.cuModuleLoadDataEx(&module_, spec_.ptx.c_str(), 2, options, values);
+  if (r != CUDA_SUCCESS) {
+    module_ = nullptr;
+    error = gpu_.driver.describe(r) + (log[0] ? std::string("\n") + log : "");
+    return false;
+  }
+  for (const LaunchSpec &launch : spec_.launches) {
+    CUfunction function;
+    if ((r = gpu_.driver.cuModuleGetFunction(&function, module_, launch.entry.c_str()))) {
+      error = "entry '" + launch.entry + "' not found in the PTX: " + gpu_.driver.describe(r);
+      return false;
+    }
+    if (launch.smem > 48 * 1024)
+      gpu_.driver.cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                     int(launch.smem));
+    functions_.push_back(function);
+  }
+  return true;
+}
+
+void LoadedCandidate::bind(const std::map<std::string, torch::Tensor> &buffers) {
+  storage_.assign(spec_.launches.size(), {});
+  params_.assign(spec_.launches.size(), {});
+  for (size_t i = 0; i < spec_.launches.size(); ++i) {
+    const std::vector<std::string> &args = spec_.launches[i].args;
+    storage_[i].assign(args.size(), 0);
+    for (size_t a = 0; a < args.size(); ++a) {
+      const torch::Tensor &t = buffers.at(args[a]);
+      if (t.dim() == 0) {
+        torch::Tensor host = t.cpu();
+        std::memcpy(&storage_[i][a], host.data_ptr(), host.element_size());
+      } else {
+        storage_[i][a] = reinterpret_cast<uint64_t>(t.data_ptr());
+      }
+      params_[i].push_back(&storage_[i][a]);
+    }
+  }
+}
+
+CUresult LoadedCandidate::launch(std::string &detail) {
+  for (size_t i = 0; i < spec_.launches.size(); ++i) {
+    const LaunchSpec &launch = spec_.launches[i];
+    CUresult r = gpu_.driver.cuLaunchKernel(
+        functions_[i], launch.grid[0], launch.grid[1], launch.grid[2], launch.block[0],
+        launch.block[1], launch.block[2], launch.smem, nullptr, params_[i].data(), nullptr);
+    if (r != CUDA_SUCCESS) {
+      detail = "launch " + std::to_string(i) + " ('" + launch.entry + "'): " + gpu_.driver.describe(r);
+      return r;
+    }
+  }
+  return CUDA_SUCCESS;
+}

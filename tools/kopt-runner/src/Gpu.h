@@ -1,0 +1,84 @@
+//===- Gpu.h - the GPU session: device facts, candidate launches -*- C++ -*-===//
+#ifndef KOPT_RUNNER_GPU_H
+#define KOPT_RUNNER_GPU_H
+
+#include "CudaDriver.h"
+
+#include <torch/torch.h>
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kopt::runner {
+
+struct LaunchSpec {
+  std::string entry;
+  std::array<unsigned, 3> grid{1, 1, 1}, block{1, 1, 1};
+  unsigned smem = 0;
+  std::vector<std::string> args; // input/output names, or scratchN
+};
+
+struct CandidateSpec {
+  std::string task, id, ptx;
+  std::vector<LaunchSpec> launches;
+  std::vector<int64_t> scratchBytes;
+  uint64_t seed = 0;
+};
+
+/// The device, its facts, and what timing needs (events, an L2 flush buffer).
+class Gpu {
+public:
+  /// Loads the driver and retains the primary context of device 0 (the one PyTorch uses).
+  bool open(std::string &error);
+
+  CudaDriver driver;
+  CUdevice device = 0;
+  std::string name;
+  int driverVersion = 0, sms = 0, l2Bytes = 0;
+  double bandwidthBytesPerS = 0; // measured device-to-device copy, read + write
+  double fp32FlopsPerS = 0;      // SMs x clock x 128 lanes x 2 (FMA)
+
+  /// Writes over twice the L2 on the legacy default stream, so the next run starts cold.
+  void flushL2();
+  /// Milliseconds between two events recorded around `work` on the legacy default stream,
+  /// after a device-wide synchronisation. Returns the first failing CUresult.
+  CUresult timeOnce(const std::function<CUresult()> &work, float &ms);
+
+private:
+  void measureBandwidth();
+  CUdeviceptr flush_ = 0;
+  size_t flushBytes_ = 0;
+  CUevent start_ = nullptr, stop_ = nullptr;
+};
+
+/// A candidate's module, loaded, with its entries resolved.
+class LoadedCandidate {
+public:
+  LoadedCandidate(Gpu &gpu, const CandidateSpec &spec) : gpu_(gpu), spec_(spec) {}
+  ~LoadedCandidate();
+  LoadedCandidate(const LoadedCandidate &) = delete;
+  LoadedCandidate &operator=(const LoadedCandidate &) = delete;
+
+  /// Loads the PTX (JIT to the device); on failure `error` holds the JIT log.
+  bool load(std::string &error);
+  /// Binds each launch's arguments by name: tensors by device pointer, 0-d tensors (scalar
+  /// inputs) by value. Done once, outside any timed region.
+  void bind(const std::map<std::string, torch::Tensor> &buffers);
+  /// Launches every launch in order on the legacy default stream.
+  CUresult launch(std::string &detail);
+
+private:
+  Gpu &gpu_;
+  const CandidateSpec &spec_;
+  CUmodule module_ = nullptr;
+  std::vector<CUfunction> functions_;
+  // Per launch: one 8-byte slot per parameter and the pointers cuLaunchKernel reads.
+  std::vector<std::vector<uint64_t>> storage_;
+  std::vector<std::vector<void *>> params_;
+};
+
+} // namespace kopt::runner
+
+#endif // KOPT_RUNNER_GPU_H

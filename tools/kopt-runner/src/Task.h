@@ -1,0 +1,78 @@
+//===- Task.h - a task's reference, inputs and cached state -----*- C++ -*-===//
+#ifndef KOPT_RUNNER_TASK_H
+#define KOPT_RUNNER_TASK_H
+
+#include <torch/script.h>
+#include <torch/torch.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kopt::runner {
+
+struct Distribution {
+  std::string kind; // uniform, normal, constant, randint
+  std::vector<double> params;
+};
+
+struct TensorSpec {
+  std::string name;
+  std::vector<int64_t> shape; // empty for a scalar
+  torch::ScalarType dtype = torch::kFloat;
+  std::vector<Distribution> dists; // inputs only
+};
+
+struct TaskSpec {
+  std::string name;
+  std::string reference; // TorchScript function body
+  std::vector<TensorSpec> inputs, outputs;
+  double atol = 1e-4, rtol = 1e-4;
+  double minBytes = 0, flops = 0; // least traffic and work of any kernel
+};
+
+/// "f32" -> kFloat, ...; false for an unknown name.
+bool parseDtype(const std::string &name, torch::ScalarType &type);
+
+/// Inputs drawn for one trial and the reference's outputs on them.
+struct Trial {
+  std::vector<torch::Tensor> inputs;
+  std::vector<torch::Tensor> reference;
+};
+
+class Task {
+public:
+  /// Compiles the reference and checks, on trial 0, that it returns the declared outputs.
+  static std::unique_ptr<Task> create(TaskSpec spec, torch::Device device, std::string &error);
+
+  const TaskSpec &spec() const { return spec_; }
+
+  /// The inputs of trial `index` for `seed` (fresh draws from seed + index, from distribution
+  /// index mod count of each input) and the reference outputs on them. Kept while the trials
+  /// kept stay within a memory budget, recomputed otherwise.
+  const Trial &trial(uint64_t seed, int index);
+
+  /// Runs the reference (PyTorch eager, op by op) on copies of `inputs`, or on `inputs` themselves
+  /// where the caller owns them (timing).
+  std::vector<torch::Tensor> runReference(const std::vector<torch::Tensor> &inputs,
+                                          bool copyInputs = true);
+
+  /// Eager timings of this task so far, in microseconds, pooled over timing requests.
+  std::vector<double> eagerSamplesUs;
+
+private:
+  Task(TaskSpec spec, torch::Device device) : spec_(std::move(spec)), device_(device) {}
+  Trial draw(uint64_t seed, int index);
+
+  TaskSpec spec_;
+  torch::Device device_;
+  std::shared_ptr<torch::jit::CompilationUnit> unit_;
+  std::map<std::pair<uint64_t, int>, Trial> trials_;
+  Trial scratchTrial_; // the last trial that did not fit the budget
+  size_t cachedBytes_ = 0;
+};
+
+} // namespace kopt::runner
+
+#endif // KOPT_RUNNER_TASK_H

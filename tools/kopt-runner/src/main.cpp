@@ -1,0 +1,267 @@
+//===- main.cpp - kopt-runner: the GPU side of kopt ----------------------===//
+//
+// Serves the protocol of docs/runner-protocol.md on stdin/stdout: compiles task references with
+// TorchScript, draws inputs, and verifies and times candidate kernels through the CUDA Driver
+// API. Without a usable GPU it still serves hello and task (kind "cpu"), for tests.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluate.h"
+#include "Gpu.h"
+#include "Task.h"
+#include "kopt_runner_protocol.h"
+
+#include <ATen/Context.h>
+#include <nlohmann/json.hpp>
+#include <torch/script.h>
+#include <torch/torch.h>
+
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace protocol = kopt::protocol;
+using json = nlohmann::json;
+using namespace kopt::runner;
+
+namespace {
+
+struct RequestError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Runner {
+public:
+  explicit Runner(bool forceCpu) {
+    torch::jit::setGraphExecutorOptimize(false); // the reference is eager, op by op
+    at::globalContext().setAllowTF32CuBLAS(false);
+    at::globalContext().setAllowTF32CuDNN(false);
+    if (!forceCpu && torch::cuda::is_available()) {
+      if (gpu_.open(gpuError_))
+        hasGpu_ = true;
+    } else {
+      gpuError_ = forceCpu ? "--cpu given" : "PyTorch sees no CUDA device";
+    }
+  }
+
+  /// Handles one request; sets `exitAfterReply` when the context is lost or on bye.
+  json handle(const json &request, bool &exitAfterReply) {
+    std::string op = request.at("op").get<std::string>();
+    if (op == protocol::kOpHello)
+      return hello(request);
+    if (op == protocol::kOpTask)
+      return declareTask(request);
+    if (op == protocol::kOpVerify || op == protocol::kOpTime)
+      return evaluate(request, op == protocol::kOpTime, exitAfterReply);
+    if (op == protocol::kOpBye) {
+      exitAfterReply = true;
+      return {{"ok", true}};
+    }
+    throw RequestError("unknown op '" + op + "'");
+  }
+
+private:
+  json hello(const json &request) {
+    int version = request.value("protocol", 0);
+    if (version != protocol::kVersion)
+      throw RequestError("protocol " + std::to_string(version) + " asked, this runner speaks " +
+                         std::to_string(protocol::kVersion));
+    json device = {{"kind", hasGpu_ ? "cuda" : "cpu"}, {"torch", TORCH_VERSION}};
+    if (hasGpu_) {
+      device.update({{"name", gpu_.name},
+                     {"driver", gpu_.driverVersion},
+                     {"sms", gpu_.sms},
+                     {"l2_bytes", gpu_.l2Bytes},
+                     {"bandwidth_bytes_per_s", gpu_.bandwidthBytesPerS},
+                     {"fp32_flops_per_s", gpu_.fp32FlopsPerS}});
+    } else {
+      device.update({{"name", "cpu"}, {"driver", 0}, {"why_no_gpu", gpuError_}});
+    }
+    return {{"ok", true}, {"protocol", protocol::kVersion}, {"device", device}};
+  }
+
+  static TensorSpec parseTensor(const json &j, bool isInput) {
+    TensorSpec t;
+    t.name = j.at("name").get<std::string>();
+    t.shape = j.at("shape").get<std::vector<int64_t>>();
+    std::string dtype = j.at("dtype").get<std::string>();
+    if (!parseDtype(dtype, t.dtype))
+      throw RequestError("'" + t.name + "': unknown dtype '" + dtype + "'");
+    if (isInput) {
+      for (const json &d : j.at("dists"))
+        t.dists.push_back({d.at("kind").get<std::string>(), d.at("params").get<std::vector<double>>()});
+      if (t.dists.empty())
+        throw RequestError("input '" + t.name + "' has no distribution");
+    }
+    return t;
+  }
+
+  json declareTask(const json &request) {
+    TaskSpec spec;
+    spec.name = request.at("task").get<std::string>();
+    spec.reference = request.at("reference").get<std::string>();
+    for (const json &input : request.at("inputs"))
+      spec.inputs.push_back(parseTensor(input, true));
+    for (const json &output : request.at("outputs"))
+      spec.outputs.push_back(parseTensor(output, false));
+    spec.atol = request.at("atol").get<double>();
+    spec.rtol = request.at("rtol").get<double>();
+    spec.minBytes = request.value("min_bytes", 0.0);
+    spec.flops = request.value("flops", 0.0);
+    std::string error;
+    std::unique_ptr<Task> task =
+        Task::create(spec, hasGpu_ ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU), error);
+    if (!task)
+      throw RequestError("task '" + spec.name + "': " + error);
+    tasks_[spec.name] = std::move(task);
+    return {{"ok", true}};
+  }
+
+  static CandidateSpec parseCandidate(const json &request) {
+    CandidateSpec c;
+    c.task = request.at("task").get<std::string>();
+    c.id = request.at("candidate").get<std::string>();
+    c.ptx = request.at("ptx").get<std::string>();
+    c.seed = request.value("seed", uint64_t(0));
+    c.scratchBytes = request.value("scratch", std::vector<int64_t>{});
+    for (const json &l : request.at("launches")) {
+      LaunchSpec launch;
+      launch.entry = l.at("entry").get<std::string>();
+      launch.grid = l.at("grid").get<std::array<unsigned, 3>>();
+      launch.block = l.at("block").get<std::array<unsigned, 3>>();
+      launch.smem = l.value("smem", 0u);
+      launch.args = l.at("args").get<std::vector<std::string>>();
+      c.launches.push_back(launch);
+    }
+    if (c.launches.empty())
+      throw RequestError("candidate '" + c.id + "' has no launches");
+    return c;
+  }
+
+  static json verdictJson(const Verdict &v) {
+    json j = {{"verdict", v.kind}, {"detail", v.detail}};
+    if (v.maxAbsError)
+      j["max_abs_error"] = *v.maxAbsError;
+    if (v.maxRelError)
+      j["max_rel_error"] = *v.maxRelError;
+    return j;
+  }
+
+  json evaluate(const json &request, bool timing, bool &exitAfterReply) {
+    CandidateSpec spec = parseCandidate(request);
+    auto it = tasks_.find(spec.task);
+    if (it == tasks_.end())
+      throw RequestError("unknown task '" + spec.task + "' (declare it with a task request)");
+    Task &task = *it->second;
+    for (const LaunchSpec &launch : spec.launches)
+      for (const std::string &arg : launch.args)
+        if (!isBuffer(task.spec(), spec, arg))
+          throw RequestError("launch '" + launch.entry + "' binds unknown buffer '" + arg + "'");
+    if (!hasGpu_)
+      throw RequestError("no GPU here (" + gpuError_ + "): candidates cannot run");
+    try {
+      if (!timing) {
+        Verdict v = verifyCandidate(gpu_, task, spec, request.value("trials", protocol::kDefaultTrials));
+        exitAfterReply = v.contextLost;
+        json reply = verdictJson(v);
+        reply["ok"] = true;
+        return reply;
+      }
+      TimeSettings settings{request.value("target_rel_error", protocol::kDefaultTargetRelError),
+                            request.value("max_seconds", protocol::kDefaultMaxSeconds),
+                            request.value("min_reps", protocol::kDefaultMinReps),
+                            request.value("max_reps", protocol::kDefaultMaxReps)};
+      Timing t = timeCandidate(gpu_, task, spec, settings);
+      if (t.failure) {
+        exitAfterReply = t.failure->contextLost;
+        json reply = verdictJson(*t.failure);
+        reply["ok"] = true;
+        reply["recheck"] = t.failure->kind;
+        return reply;
+      }
+      json reply = {{"ok", true},
+                    {"median_us", t.candidate.median}, {"q1_us", t.candidate.q1},
+                    {"q3_us", t.candidate.q3}, {"n", t.candidate.n},
+                    {"rel_error", t.candidate.relError},
+                    {"eager_median_us", t.eager.median}, {"eager_q1_us", t.eager.q1},
+                    {"eager_q3_us", t.eager.q3}, {"eager_n", t.eager.n},
+                    {"limit_us", t.limitUs}, {"recheck", t.recheck.kind},
+                    {"recheck_detail", t.recheck.detail}};
+      if (!t.fault.empty())
+        reply["fault"] = t.fault;
+      return reply;
+    } catch (const c10::Error &e) {
+      // A torch call after the candidate failed: the context is gone if CUDA says so.
+      std::string what = e.what_without_backtrace();
+      Verdict v;
+      v.kind = "crash";
+      v.detail = "CUDA context lost: " + what.substr(0, what.find('\n'));
+      exitAfterReply = true;
+      json reply = verdictJson(v);
+      reply["ok"] = true;
+      return reply;
+    }
+  }
+
+  static bool isBuffer(const TaskSpec &task, const CandidateSpec &spec, const std::string &arg) {
+    for (const TensorSpec &t : task.inputs)
+      if (t.name == arg)
+        return true;
+    for (const TensorSpec &t : task.outputs)
+      if (t.name == arg)
+        return true;
+    for (size_t i = 0; i < spec.scratchBytes.size(); ++i)
+      if (arg == "scratch" + std::to_string(i))
+        return true;
+    return false;
+  }
+
+  Gpu gpu_;
+  bool hasGpu_ = false;
+  std::string gpuError_;
+  std::map<std::string, std::unique_ptr<Task>> tasks_;
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  bool forceCpu = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--cpu") {
+      forceCpu = true;
+    } else if (arg == "--version") {
+      std::cout << "kopt-runner, protocol " << protocol::kVersion << ", torch " << TORCH_VERSION
+                << "\n";
+      return 0;
+    } else {
+      std::cerr << "usage: kopt-runner [--cpu] [--version]\n"
+                   "Serves kopt's runner protocol (JSON Lines) on stdin/stdout; see "
+                   "docs/runner-protocol.md.\n";
+      return arg == "--help" ? 0 : 2;
+    }
+  }
+  std::ios::sync_with_stdio(false);
+  Runner runner(forceCpu);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (line.empty())
+      continue;
+    json reply;
+    bool exitAfterReply = false;
+    json id = nullptr;
+    try {
+      json request = json::parse(line);
+      id = request.value("id", json(nullptr));
+      reply = runner.handle(request, exitAfterReply);
+    } catch (const std::exception &e) {
+      std::string what = e.what();
+      reply = {{"ok", false}, {"error", what.substr(0, what.find('\n'))}};
+    }
+    reply["id"] = id;
+    std::cout << reply.dump() << "\n" << std::flush;
+    if (exitAfterReply)
+      return 0;
+  }
+  return 0;
+}

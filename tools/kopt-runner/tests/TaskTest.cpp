@@ -1,0 +1,109 @@
+//===- TaskTest.cpp - references and inputs on CPU libtorch ---------------===//
+#include "Task.h"
+
+#include <gtest/gtest.h>
+
+using namespace kopt::runner;
+
+namespace {
+
+TaskSpec reluTask() {
+  TaskSpec spec;
+  spec.name = "relu";
+  spec.reference = "return torch.relu(x)";
+  spec.inputs = {{"x", {16, 32}, torch::kFloat, {{"uniform", {0.0, 1.0}}, {"normal", {0.0, 1.0}}}}};
+  spec.outputs = {{"out", {16, 32}, torch::kFloat, {}}};
+  return spec;
+}
+
+std::unique_ptr<Task> make(TaskSpec spec, std::string &error) {
+  torch::jit::setGraphExecutorOptimize(false);
+  return Task::create(std::move(spec), torch::Device(torch::kCPU), error);
+}
+
+TEST(Task, ReferenceComputesTheFunction) {
+  std::string error;
+  auto task = make(reluTask(), error);
+  ASSERT_TRUE(task) << error;
+  const Trial &trial = task->trial(7, 1); // the normal distribution: negatives appear
+  ASSERT_EQ(trial.reference.size(), 1u);
+  EXPECT_TRUE(torch::equal(trial.reference[0], torch::relu(trial.inputs[0])));
+  EXPECT_LT(trial.inputs[0].min().item<float>(), 0.0f);
+}
+
+TEST(Task, TrialsAreSeededAndCycleThroughDistributions) {
+  std::string error;
+  auto task = make(reluTask(), error);
+  ASSERT_TRUE(task) << error;
+  torch::Tensor a = task->trial(3, 0).inputs[0].clone();
+  torch::Tensor b = task->trial(3, 1).inputs[0].clone();
+  torch::Tensor c = task->trial(3, 2).inputs[0].clone();
+  EXPECT_GE(a.min().item<float>(), 0.0f); // uniform [0, 1)
+  EXPECT_LT(a.max().item<float>(), 1.0f);
+  EXPECT_LT(b.min().item<float>(), 0.0f); // normal
+  EXPECT_FALSE(torch::equal(a, c));       // same distribution, fresh draw
+  auto again = make(reluTask(), error);
+  EXPECT_TRUE(torch::equal(again->trial(3, 2).inputs[0], c)); // same seed, same draw
+}
+
+TEST(Task, ScalarsConstantsAndIntegers) {
+  TaskSpec spec;
+  spec.name = "scale";
+  spec.reference = "y = A * s\nreturn y, torch.argmax(A, 1)";
+  spec.inputs = {{"A", {4, 8}, torch::kFloat, {{"uniform", {0.0, 1.0}}}},
+                 {"s", {}, torch::kFloat, {{"constant", {3.14}}}}};
+  spec.outputs = {{"y", {4, 8}, torch::kFloat, {}}, {"idx", {4}, torch::kLong, {}}};
+  std::string error;
+  auto task = make(spec, error);
+  ASSERT_TRUE(task) << error;
+  const Trial &trial = task->trial(0, 0);
+  EXPECT_FLOAT_EQ(trial.inputs[1].item<float>(), 3.14f);
+  EXPECT_TRUE(torch::allclose(trial.reference[0], trial.inputs[0] * 3.14f));
+  EXPECT_EQ(trial.reference[1].scalar_type(), torch::kLong);
+
+  TaskSpec targets;
+  targets.name = "targets";
+  targets.reference = "return t * 2";
+  targets.inputs = {{"t", {1000}, torch::kLong, {{"randint", {0, 10}}}}};
+  targets.outputs = {{"out", {1000}, torch::kLong, {}}};
+  auto ints = make(targets, error);
+  ASSERT_TRUE(ints) << error;
+  torch::Tensor t = ints->trial(0, 0).inputs[0];
+  EXPECT_GE(t.min().item<int64_t>(), 0);
+  EXPECT_LE(t.max().item<int64_t>(), 9);
+}
+
+TEST(Task, RejectsReferencesThatDoNotMatchTheTask) {
+  std::string error;
+  TaskSpec spec = reluTask();
+  spec.reference = "return torch.relu(";
+  EXPECT_FALSE(make(spec, error));
+  EXPECT_NE(error.find("does not compile"), std::string::npos) << error;
+
+  spec = reluTask();
+  spec.outputs[0].shape = {32, 16};
+  EXPECT_FALSE(make(spec, error));
+  EXPECT_NE(error.find("declares 'out'"), std::string::npos) << error;
+
+  spec = reluTask();
+  spec.reference = "return x, x";
+  EXPECT_FALSE(make(spec, error));
+  EXPECT_NE(error.find("returns 2 value(s)"), std::string::npos) << error;
+
+  spec = reluTask();
+  spec.reference = "return torch.matmul(x, x)"; // 16x32 @ 16x32 fails at run time
+  EXPECT_FALSE(make(spec, error));
+  EXPECT_NE(error.find("fails on the task's inputs"), std::string::npos) << error;
+}
+
+TEST(Task, ReferenceWritingInPlaceLeavesTheTrialAlone) {
+  TaskSpec spec = reluTask();
+  spec.reference = "x.mul_(2.0)\nreturn torch.relu(x)";
+  std::string error;
+  auto task = make(spec, error);
+  ASSERT_TRUE(task) << error;
+  const Trial &trial = task->trial(1, 0);
+  EXPECT_TRUE(torch::allclose(trial.reference[0], torch::relu(trial.inputs[0] * 2)));
+}
+
+} // namespace
