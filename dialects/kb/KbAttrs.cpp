@@ -196,6 +196,21 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+bool kb::isImmediateArgument(StringRef arg) {
+  auto [type, value] = arg.split(':');
+  if (value.empty())
+    return false;
+  if (type == "i32" || type == "i64") {
+    int64_t v;
+    return !value.getAsInteger(10, v);
+  }
+  if (type == "f32" || type == "f64") {
+    double v;
+    return !value.getAsDouble(v);
+  }
+  return false;
+}
+
 LogicalResult
 LaunchPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<LaunchAttr> launches, ArrayRef<int64_t> scratchBytes) {
@@ -207,6 +222,9 @@ LaunchPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   for (LaunchAttr launch : launches) {
     for (StringAttr arg : launch.getArgs()) {
       StringRef name = arg.getValue();
+      if (name.contains(':') && !isImmediateArgument(name))
+        return emitError() << "launch '" << launch.getEntry() << "' passes '" << name
+                           << "'; immediates are i32:N, i64:N, f32:X or f64:X";
       if (!name.consume_front("scratch"))
         continue;
       unsigned index;

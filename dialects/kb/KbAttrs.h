@@ -14,6 +14,8 @@ mlir::FailureOr<llvm::APFloat> parseF64(mlir::AsmParser &parser);
 /// Prints the shortest float literal that reads back as the same double (`10.5`, `1.0e-04`).
 void printF64(mlir::AsmPrinter &printer, const llvm::APFloat &value);
 std::string formatF64(double value);
+/// A launch argument passed by value rather than a buffer: `i32:N`, `i64:N`, `f32:X`, `f64:X`.
+bool isImmediateArgument(llvm::StringRef arg);
 } // namespace kb
 
 #define GET_ATTRDEF_CLASSES

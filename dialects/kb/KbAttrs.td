@@ -109,8 +109,9 @@ def Kb_LaunchAttr : Kb_Attr<"Launch", "launch"> {
   let summary = "one kernel launch of a candidate";
   let description = [{
     The entry to launch, its grid and block (x, y, z), dynamic shared memory in bytes, and the
-    buffers bound to its parameters in order: names of the task's inputs and outputs, or
-    `scratchN` for the N-th scratch buffer of the launch plan.
+    parameters in order: names of the task's inputs and outputs (a tensor by its device
+    pointer, a scalar by value), `scratchN` for the N-th scratch buffer of the launch plan, or an
+    immediate `i32:N`, `i64:N`, `f32:X` or `f64:X` (sizes a hand-written kernel takes).
   }];
   let parameters = (ins StringRefParameter<"entry symbol">:$entry,
                         ArrayRefParameter<"int64_t">:$grid,

@@ -284,7 +284,8 @@ LogicalResult CandidateOp::verifySymbolUses(SymbolTableCollection &symbolTable) 
     names.insert(output.getName());
   for (LaunchAttr launch : plan.getLaunches())
     for (StringAttr arg : launch.getArgs())
-      if (!arg.getValue().starts_with("scratch") && !names.contains(arg.getValue()))
+      if (!arg.getValue().starts_with("scratch") && !isImmediateArgument(arg.getValue()) &&
+          !names.contains(arg.getValue()))
         return emitOpError() << "launch '" << launch.getEntry() << "' binds '"
                              << arg.getValue() << "', which is no input or output of "
                              << getTaskAttr();

@@ -2,6 +2,7 @@
 #include "Gpu.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 using namespace kopt::runner;
@@ -101,6 +102,37 @@ bool LoadedCandidate::load(std::string &error) {
   return true;
 }
 
+std::optional<uint64_t> kopt::runner::immediateBits(const std::string &arg) {
+  size_t colon = arg.find(':');
+  if (colon == std::string::npos)
+    return std::nullopt;
+  std::string type = arg.substr(0, colon), value = arg.substr(colon + 1);
+  char *end = nullptr;
+  uint64_t bits = 0;
+  if (type == "i32" || type == "i64") {
+    long long v = std::strtoll(value.c_str(), &end, 10);
+    if (type == "i32") {
+      int32_t narrow = int32_t(v);
+      std::memcpy(&bits, &narrow, 4);
+    } else {
+      std::memcpy(&bits, &v, 8);
+    }
+  } else if (type == "f32" || type == "f64") {
+    double v = std::strtod(value.c_str(), &end);
+    if (type == "f32") {
+      float narrow = float(v);
+      std::memcpy(&bits, &narrow, 4);
+    } else {
+      std::memcpy(&bits, &v, 8);
+    }
+  } else {
+    return std::nullopt;
+  }
+  if (!end || *end != '\0' || value.empty())
+    return std::nullopt;
+  return bits;
+}
+
 void LoadedCandidate::bind(const std::map<std::string, torch::Tensor> &buffers) {
   storage_.assign(spec_.launches.size(), {});
   params_.assign(spec_.launches.size(), {});
@@ -108,6 +140,11 @@ void LoadedCandidate::bind(const std::map<std::string, torch::Tensor> &buffers) 
     const std::vector<std::string> &args = spec_.launches[i].args;
     storage_[i].assign(args.size(), 0);
     for (size_t a = 0; a < args.size(); ++a) {
+      if (std::optional<uint64_t> bits = immediateBits(args[a])) {
+        storage_[i][a] = *bits;
+        params_[i].push_back(&storage_[i][a]);
+        continue;
+      }
       const torch::Tensor &t = buffers.at(args[a]);
       if (t.dim() == 0) {
         torch::Tensor host = t.cpu();

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,10 @@ private:
   size_t flushBytes_ = 0;
   CUevent start_ = nullptr, stop_ = nullptr;
 };
+
+/// The 8-byte parameter slot of an immediate argument (`i32:N`, `i64:N`, `f32:X`, `f64:X`), or
+/// nothing if `arg` is not one.
+std::optional<uint64_t> immediateBits(const std::string &arg);
 
 /// A candidate's module, loaded, with its entries resolved.
 class LoadedCandidate {

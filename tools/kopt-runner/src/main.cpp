@@ -204,6 +204,8 @@ private:
   }
 
   static bool isBuffer(const TaskSpec &task, const CandidateSpec &spec, const std::string &arg) {
+    if (immediateBits(arg))
+      return true;
     for (const TensorSpec &t : task.inputs)
       if (t.name == arg)
         return true;
