@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Packs what the GPU machine needs to run kopt and its lit suite into .device/ (git-ignored; carry
 # it to the device): the self-contained kopt (device preset, stripped, xz), lit, and FileCheck, not
-# and count with their needless libz3 dependency dropped (the GPU machine has no LLVM).
+# and count with their needless libz3 dependency dropped (the GPU machine has no LLVM), and the
+# nlohmann/json headers kopt-runner builds with there.
 # Unpack there with scripts/device-unpack.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,7 @@ for tool in FileCheck not count; do
   patchelf --remove-needed libz3.so.4 ".device/bin/$tool" 2>/dev/null || true
 done
 cp -r /usr/lib/llvm-22/utils/lit/lit .device/lit
+mkdir -p .device/include && cp -r /usr/include/nlohmann .device/include/  # for kopt-runner
 find .device/lit -name __pycache__ -prune -exec rm -rf {} +
 cat > .device/bin/lit <<'LIT'
 #!/usr/bin/env python3
