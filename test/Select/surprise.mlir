@@ -1,0 +1,63 @@
+// RUN: kopt %s --pass-pipeline='builtin.module(kb-select{strategy=surprise})' | FileCheck %s
+
+// surprise: the correct candidate with the lowest mean log-prob; it reads no timing.
+//
+// The candidate set (sample order; mean = sum / count; times in us):
+//
+//   cand  verdict        logprob sum/count = mean   time    speedup
+//   c0    correct         -7.2 / 6   = -1.2         3010    0.997
+//   c1    incorrect      -14.0 / 4   = -3.5         2500    1.2     (fastest, most surprising: wrong)
+//   c2    correct         -6.0 / 3   = -2.0         3040    0.987
+//   c3    correct         -5.0 / 10  = -0.5         3060    0.98
+//   c4    compile_error   -0.4 / 4   = -0.1         -       -       (most confident: wrong)
+//   c5    correct         -5.0 / 2   = -2.5         3090    0.971
+//   c6    correct         -3.0 / 2   = -1.5         2960    1.014
+//   c7    correct         -9.0 / 5   = -1.8         3000    1.0
+//   c8    timeout         -5.0 / 4   = -1.25        -       -
+//   c9    correct         -4.0 / 5   = -0.8         2980    1.007
+//
+// Correct, most surprising first (ascending mean): c5 -2.5, c2 -2.0, c7 -1.8, c6 -1.5, c0 -1.2,
+// c9 -0.8, c3 -0.5. Fastest correct overall: c6 (2960). Ranking by the sum instead of the mean
+// would give c7 (sum -9.0) as most surprising and c6 (sum -3.0) as most confident.
+//
+// The lowest mean among correct candidates is c5 (-2.5): c1 (-3.5) is lower but incorrect, and
+// c7 would win if candidates were ranked by their sum. timed = 0.
+
+// CHECK-LABEL: kb.task @relu
+// CHECK:      kb.candidate @c0 of @relu {{.*}} speedup 0.997{{$}}
+// CHECK-NEXT: kb.candidate @c1 of @relu {{.*}} speedup 1.2{{$}}
+// CHECK-NEXT: kb.candidate @c2 of @relu {{.*}} speedup 0.987{{$}}
+// CHECK-NEXT: kb.candidate @c3 of @relu {{.*}} speedup 0.98{{$}}
+// CHECK-NEXT: kb.candidate @c4 of @relu {{.*}} verdict <compile_error, "ptxas: too many registers">{{$}}
+// CHECK-NEXT: kb.candidate @c5 of @relu {{.*}} speedup 0.971 selected <"surprise", timed = 0>{{$}}
+// CHECK-NEXT: kb.candidate @c6 of @relu {{.*}} speedup 1.014{{$}}
+// CHECK-NEXT: kb.candidate @c7 of @relu {{.*}} speedup 1.0{{$}}
+// CHECK-NEXT: kb.candidate @c8 of @relu {{.*}} verdict <timeout, "killed after 10 s">{{$}}
+// CHECK-NEXT: kb.candidate @c9 of @relu {{.*}} speedup 1.007{{$}}
+
+kb.task @relu origin <"KernelBench", level 1, problem 19> tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<64x1024xf32> dist(uniform(-1.0, 1.0), normal(0.0, 1.0))
+  kb.output "out" : tensor<64x1024xf32>
+  kb.reference "return torch.relu(x)"
+  kb.payload(%x: tensor<64x1024xf32>, %out: tensor<64x1024xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                         iterator_types = ["parallel", "parallel"]}
+        ins(%x : tensor<64x1024xf32>) outs(%out : tensor<64x1024xf32>) {
+    ^bb0(%in: f32, %o: f32):
+      %m = arith.maximumf %in, %zero : f32
+      linalg.yield %m : f32
+    } -> tensor<64x1024xf32>
+    kb.yield %r : tensor<64x1024xf32>
+  }
+}
+kb.candidate @c0 of @relu policy decisions {block = 256, vector = 4, per_thread = 4} logprob <sum = -7.2, count = 6> verdict <correct> time <median = 3010.0, q1 = 3005.0, q3 = 3018.0, n = 100> speedup 0.997
+kb.candidate @c1 of @relu policy decisions {block = 1024, vector = 1, per_thread = 1} logprob <sum = -14.0, count = 4> verdict <incorrect, "max abs err 1.0 at [0, 7]"> time <median = 2500.0, q1 = 2490.0, q3 = 2511.0, n = 100> speedup 1.2
+kb.candidate @c2 of @relu policy decisions {block = 128, vector = 4, per_thread = 2} logprob <sum = -6.0, count = 3> verdict <correct> time <median = 3040.0, q1 = 3031.0, q3 = 3047.0, n = 100> speedup 0.987
+kb.candidate @c3 of @relu policy decisions {block = 256, vector = 2, per_thread = 1} logprob <sum = -5.0, count = 10> verdict <correct> time <median = 3060.0, q1 = 3052.0, q3 = 3071.0, n = 100> speedup 0.98
+kb.candidate @c4 of @relu policy decisions {block = 512, vector = 8, per_thread = 8} logprob <sum = -0.4, count = 4> verdict <compile_error, "ptxas: too many registers">
+kb.candidate @c5 of @relu policy decisions {block = 64, vector = 1, per_thread = 16} logprob <sum = -5.0, count = 2> verdict <correct> time <median = 3090.0, q1 = 3080.0, q3 = 3102.0, n = 100> speedup 0.971
+kb.candidate @c6 of @relu policy decisions {block = 256, vector = 4, per_thread = 8} logprob <sum = -3.0, count = 2> verdict <correct> time <median = 2960.0, q1 = 2954.0, q3 = 2969.0, n = 100> speedup 1.014
+kb.candidate @c7 of @relu policy decisions {block = 128, vector = 2, per_thread = 4} logprob <sum = -9.0, count = 5> verdict <correct> time <median = 3000.0, q1 = 2993.0, q3 = 3008.0, n = 100> speedup 1.0
+kb.candidate @c8 of @relu policy decisions {block = 32, vector = 1, per_thread = 1} logprob <sum = -5.0, count = 4> verdict <timeout, "killed after 10 s">
+kb.candidate @c9 of @relu policy decisions {block = 512, vector = 4, per_thread = 2} logprob <sum = -4.0, count = 5> verdict <correct> time <median = 2980.0, q1 = 2975.0, q3 = 2990.0, n = 100> speedup 1.007
