@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 using namespace mlir;
 using namespace kb;
@@ -186,7 +187,9 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (d <= 0)
       return emitError() << "launch '" << entry
                          << "': grid and block dimensions must be positive";
-  if (block[0] * block[1] * block[2] > 1024)
+  // Each dimension first, so that the product cannot overflow.
+  if (llvm::any_of(block, [](int64_t d) { return d > 1024; }) ||
+      block[0] * block[1] * block[2] > 1024)
     return emitError() << "launch '" << entry << "': a block holds at most 1024 threads, got "
                        << block[0] * block[1] * block[2];
   if (smem < 0)
@@ -202,11 +205,15 @@ bool kb::isImmediateArgument(StringRef arg) {
     return false;
   if (type == "i32" || type == "i64") {
     int64_t v;
-    return !value.getAsInteger(10, v);
+    if (value.getAsInteger(10, v))
+      return false;
+    return type == "i64" || (v >= INT32_MIN && v <= INT32_MAX);
   }
   if (type == "f32" || type == "f64") {
     double v;
-    return !value.getAsDouble(v);
+    if (value.getAsDouble(v) || !std::isfinite(v))
+      return false;
+    return type == "f64" || std::fabs(v) <= std::numeric_limits<float>::max();
   }
   return false;
 }
@@ -251,5 +258,14 @@ LogicalResult TimingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << median << " <= " << q3;
   if (n < 1)
     return emitError() << "timing needs at least one repetition, got " << n;
+  return success();
+}
+
+LogicalResult SelectionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    StringRef strategy, int64_t timed) {
+  if (strategy.empty())
+    return emitError() << "a selection names its strategy";
+  if (timed < 0)
+    return emitError() << "a selection cannot have read a negative number of timings";
   return success();
 }

@@ -162,6 +162,7 @@ def Kb_SelectionAttr : Kb_Attr<"Selection", "selection"> {
   }];
   let parameters = (ins StringRefParameter<"strategy">:$strategy, "int64_t":$timed);
   let assemblyFormat = "`<` $strategy `,` `timed` `=` $timed `>`";
+  let genVerifyDecl = 1;
 }
 
 #endif // KB_ATTRS_TD

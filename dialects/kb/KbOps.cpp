@@ -18,7 +18,7 @@ using namespace kb;
 /// Element types a task may use for its inputs and outputs.
 static bool isSupportedElementType(Type type) {
   return type.isF32() || type.isF16() || type.isBF16() || type.isF64() ||
-         type.isInteger(1) || type.isInteger(32) || type.isInteger(64);
+         type.isSignlessInteger(1) || type.isSignlessInteger(32) || type.isSignlessInteger(64);
 }
 
 /// Task values are statically shaped tensors or scalars of a supported type.
@@ -188,6 +188,10 @@ LogicalResult InputOp::verify() {
     if (!isInteger && kind == DistKind::RandInt)
       return emitOpError() << "floating-point input '" << getName()
                            << "' cannot be drawn from randint";
+    double value = dist.getParams()[0].convertToDouble();
+    if (isInteger && kind == DistKind::Constant && std::trunc(value) != value)
+      return emitOpError() << "integer input '" << getName() << "' cannot be the constant "
+                           << value;
   }
   return success();
 }
@@ -257,7 +261,7 @@ LogicalResult CandidateOp::verify() {
     return emitOpError() << "from the policy needs its decisions";
   if (fromPolicy && getSource())
     return emitOpError() << "from the policy carries decisions, not source text";
-  if (!fromPolicy && !getSource())
+  if (!fromPolicy && (!getSource() || getSource()->empty()))
     return emitOpError() << "from " << stringifyCandidateOrigin(getOrigin())
                          << " needs its source text";
   if (std::optional<APFloat> speedup = getSpeedup()) {
@@ -274,6 +278,15 @@ LogicalResult CandidateOp::verifySymbolUses(SymbolTableCollection &symbolTable) 
   auto task = symbolTable.lookupNearestSymbolFrom<TaskOp>(*this, getTaskAttr());
   if (!task)
     return emitOpError() << "refers to " << getTaskAttr() << ", which is not a kb.task";
+  if (getSelected()) {
+    // One selection per task: an earlier candidate of the same task must not be marked too.
+    for (Operation *op = (*this)->getPrevNode(); op; op = op->getPrevNode()) {
+      auto other = dyn_cast<CandidateOp>(op);
+      if (other && other.getTaskAttr() == getTaskAttr() && other.getSelected())
+        return emitOpError() << "is marked selected, but so is @" << other.getSymName()
+                             << "; a task has one selected candidate";
+    }
+  }
   LaunchPlanAttr plan = getLaunchAttr();
   if (!plan)
     return success();

@@ -8,16 +8,17 @@ using namespace kb;
 
 std::vector<kopt::TaskCandidates> kopt::collectTaskCandidates(ModuleOp module) {
   std::vector<TaskCandidates> tasks;
-  llvm::DenseMap<StringAttr, size_t> indexOf;
-  for (TaskOp task : module.getOps<TaskOp>()) {
-    indexOf[task.getSymNameAttr()] = tasks.size();
+  // A candidate refers to the task of its own symbol table (nested modules have their own).
+  llvm::DenseMap<std::pair<Operation *, StringAttr>, size_t> indexOf;
+  module.walk([&](TaskOp task) {
+    indexOf[{task->getParentOp(), task.getSymNameAttr()}] = tasks.size();
     tasks.push_back({task, {}});
-  }
-  for (CandidateOp candidate : module.getOps<CandidateOp>()) {
-    auto it = indexOf.find(candidate.getTaskAttr().getAttr());
+  });
+  module.walk([&](CandidateOp candidate) {
+    auto it = indexOf.find({candidate->getParentOp(), candidate.getTaskAttr().getAttr()});
     if (it != indexOf.end())
       tasks[it->second].candidates.push_back(candidate);
-  }
+  });
   return tasks;
 }
 

@@ -2,13 +2,15 @@
 #include "kopt/Passes/Summary.h"
 #include "kopt/Passes/Candidates.h"
 
+#include "llvm/Support/JSON.h"
+
 #include <map>
 
 using namespace mlir;
 using namespace kb;
 namespace json = llvm::json;
 
-static json::Object summarizeTask(const kopt::TaskCandidates &entry) {
+static void printTask(const kopt::TaskCandidates &entry, json::OStream &out) {
   std::map<std::string, int64_t> verdicts; // sorted keys: stable output
   int64_t unverified = 0;
   CandidateOp selected;
@@ -20,40 +22,49 @@ static json::Object summarizeTask(const kopt::TaskCandidates &entry) {
     if (candidate.getSelectedAttr())
       selected = candidate;
   }
-  json::Object verdictCounts;
-  for (auto &[kind, count] : verdicts)
-    verdictCounts[kind] = count;
-  if (unverified)
-    verdictCounts["unverified"] = unverified;
-
+  std::optional<kopt::select::CandidateRecord> record;
+  if (selected)
+    record = kopt::toRecords({selected}).front();
   kb::TaskOp task = entry.task;
-  json::Object summary{{"task", task.getSymName()},
-                       {"candidates", static_cast<int64_t>(entry.candidates.size())},
-                       {"verdicts", std::move(verdictCounts)}};
-  if (!selected) {
-    summary["selected"] = nullptr;
-    summary["strategy"] = nullptr;
-    summary["timed"] = 0;
-    summary["speedup"] = nullptr;
-    summary["success"] = false;
-    return summary;
-  }
-  kopt::select::CandidateRecord record = kopt::toRecords({selected}).front();
-  SelectionAttr mark = selected.getSelectedAttr();
-  summary["selected"] = selected.getSymName();
-  summary["strategy"] = mark.getStrategy();
-  summary["timed"] = mark.getTimed();
-  summary["speedup"] = record.speedup ? json::Value(*record.speedup) : json::Value(nullptr);
-  summary["success"] =
-      record.speedup ? json::Value(kopt::select::isSuccess(record)) : json::Value(nullptr);
-  return summary;
+
+  // Keys in alphabetical order, as llvm::json prints objects.
+  out.object([&] {
+    out.attribute("candidates", static_cast<int64_t>(entry.candidates.size()));
+    out.attribute("selected", selected ? json::Value(selected.getSymName()) : nullptr);
+    // The shortest decimal that reads back as the measured double, as in the IR (1.0066, not
+    // 1.0065999999999999).
+    out.attributeBegin("speedup");
+    if (record && record->speedup)
+      out.rawValue(kb::formatF64(*record->speedup));
+    else
+      out.value(nullptr);
+    out.attributeEnd();
+    out.attribute("strategy",
+                  selected ? json::Value(selected.getSelectedAttr().getStrategy()) : nullptr);
+    if (!selected)
+      out.attribute("success", false);
+    else if (!record->speedup)
+      out.attribute("success", nullptr);
+    else
+      out.attribute("success", kopt::select::isSuccess(*record));
+    out.attribute("task", task.getSymName());
+    out.attribute("timed", selected ? selected.getSelectedAttr().getTimed() : 0);
+    out.attributeObject("verdicts", [&] {
+      for (auto &[kind, count] : verdicts)
+        out.attribute(kind, count);
+      if (unverified)
+        out.attribute("unverified", unverified);
+    });
+  });
 }
 
-json::Array kopt::summarizeSelection(ModuleOp module) {
-  json::Array tasks;
-  for (const TaskCandidates &entry : collectTaskCandidates(module))
-    tasks.push_back(summarizeTask(entry));
-  return tasks;
+void kopt::printSelectionSummary(ModuleOp module, llvm::raw_ostream &os) {
+  json::OStream out(os, /*IndentSize=*/2);
+  out.array([&] {
+    for (const TaskCandidates &entry : collectTaskCandidates(module))
+      printTask(entry, out);
+  });
+  os << "\n";
 }
 
 bool kopt::everyTaskSelected(ModuleOp module) {

@@ -23,12 +23,12 @@
 // CHECK-NEXT: "timed": 0,
 
 // ORACLE:      "selected": "a2",
-// ORACLE-NEXT: "speedup": 1.{{(39+|4)}},
+// ORACLE-NEXT: "speedup": 1.4,
 // ORACLE-NEXT: "strategy": "oracle",
 // ORACLE-NEXT: "success": true,
 
 // EQUAL:      "selected": "a0",
-// EQUAL-NEXT: "speedup": 1,
+// EQUAL-NEXT: "speedup": 1.0,
 // EQUAL-NEXT: "strategy": "confidence",
 // EQUAL-NEXT: "success": false,
 

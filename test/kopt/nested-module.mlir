@@ -1,13 +1,7 @@
 // RUN: kopt --select=oracle %s 2>/dev/null | FileCheck %s
 // RUN: kopt --select=oracle %s > /dev/null 2>&1; echo "exit=$?" | FileCheck %s --check-prefix=EXIT
 
-// XFAIL: *
-// BUG: kb-select, the --select plan, the JSON summary and the exit status only look at tasks and
-// candidates directly in the top-level module (collectTaskCandidates walks module.getOps). A task
-// in a nested module, which the dialect accepts and whose candidates resolve @t through the
-// nearest symbol table, is silently skipped: kopt notes "using the 0 candidate(s)", selects
-// nothing, prints `[]` for --emit=json and exits 0 ("a candidate was selected for every task").
-// (Running `builtin.module(builtin.module(kb-select))` by hand does select c1.)
+// Tasks and candidates inside a nested module are selected like top-level ones.
 
 // CHECK: kb.candidate @c1 of @t {{.*}} selected <"oracle", timed = 2>
 // EXIT: exit=0

@@ -15,7 +15,7 @@ struct TaskCandidates {
   llvm::SmallVector<kb::CandidateOp> candidates;
 };
 
-/// Every task of the module, in order, each with its candidates.
+/// Every task of the module and of the modules nested in it, in order, each with its candidates.
 std::vector<TaskCandidates> collectTaskCandidates(mlir::ModuleOp module);
 
 /// What selection needs of each candidate.

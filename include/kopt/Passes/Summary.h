@@ -3,14 +3,15 @@
 #define KOPT_PASSES_SUMMARY_H
 
 #include "mlir/IR/BuiltinOps.h"
-#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace kopt {
 
-/// One object per task: its name, candidate and verdict counts, the selected candidate (or null),
-/// the strategy that chose it, how many timings it read, the selected candidate's speedup and
-/// whether the selection is a success (correct and speedup > 1; null when no speedup is known).
-llvm::json::Array summarizeSelection(mlir::ModuleOp module);
+/// Prints a JSON array with one object per task: its name, candidate and verdict counts, the
+/// selected candidate (or null), the strategy that chose it, how many timings it read, the
+/// selected candidate's speedup and whether the selection is a success (correct and speedup > 1;
+/// null when no speedup is known).
+void printSelectionSummary(mlir::ModuleOp module, llvm::raw_ostream &os);
 
 /// True when every task of the module has a selected candidate.
 bool everyTaskSelected(mlir::ModuleOp module);

@@ -1,10 +1,6 @@
 // RUN: kopt %s --split-input-file --verify-diagnostics
 
-// XFAIL: *
-// BUG: kb::isImmediateArgument (KbAttrs.cpp) parses `i32:N` into an int64_t and `f32:X` into a
-// double, so it accepts i32 immediates outside [-2^31, 2^31) and f32 immediates that overflow
-// float (and NaN or infinity for both float kinds); the runner would pass a truncated or
-// non-finite value. Each split below is accepted today.
+// Immediates must fit their type: no i32 beyond 32 bits, no f32 beyond its range, no NaN.
 
 // expected-error@+1 {{launch 'k' passes 'i32:4294967296'}}
 module attributes {kb.p = #kb.launch_plan<[<"k", grid = [1, 1, 1], block = [1, 1, 1], smem = 0, args = ["x", "i32:4294967296"]>]>} {}

@@ -1,10 +1,6 @@
 // RUN: kopt %s --split-input-file --verify-diagnostics
 
-// XFAIL: *
-// BUG: isSupportedElementType (KbOps.cpp) tests type.isInteger(32) / isInteger(64) / isInteger(1),
-// which ignore signedness, so ui32, si32, ui64, si64 and ui1 are accepted although the diagnostic
-// promises only "f16, bf16, f32, f64, i1, i32 or i64" (signless), and arith/linalg payloads
-// cannot compute on signed or unsigned integers. Each split below is accepted today.
+// Tasks use signless integers only: ui32 and si64 are rejected.
 
 kb.task @t tolerance(atol 0.0, rtol 0.0) {
   // expected-error@+1 {{'kb.input' op 'x' has unsupported element type 'ui32' (expected f16, bf16, f32, f64, i1, i32 or i64)}}

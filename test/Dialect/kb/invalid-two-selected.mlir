@@ -1,9 +1,6 @@
 // RUN: kopt %s --verify-diagnostics
 
-// XFAIL: *
-// BUG: nothing stops two candidates of one task from both carrying a `selected` mark. kb-select
-// never produces this, but the verifier accepts it, and `kopt --emit=json` then silently reports
-// only the last marked candidate (@c1 here, with success = false) as the task's selection.
+// A task has one selected candidate; a second mark is an error at the second candidate.
 
 kb.task @t tolerance(atol 0.0, rtol 0.0) {
   kb.input "x" : tensor<4xf32> dist(normal(0.0, 1.0))
