@@ -62,7 +62,7 @@ static int writeResult(ModuleOp module, StringRef outputFilename) {
     return ExitError;
   }
   if (emitKind == EmitKind::JSON)
-    output->os() << formatv("{0:2}", json::Value(kopt::summarizeSelection(module))) << "\n";
+    kopt::printSelectionSummary(module, output->os());
   else
     module.print(output->os());
   output->keep();
@@ -76,7 +76,7 @@ static int runSelection(StringRef inputFilename, StringRef outputFilename,
   if (!selectStrategy.empty()) {
     Expected<kopt::select::Strategy> parsed = kopt::select::Strategy::parse(selectStrategy);
     if (!parsed) {
-      errs() << "kopt: " << toString(parsed.takeError());
+      errs() << "kopt: " << StringRef(toString(parsed.takeError())).rtrim() << "\n";
       return ExitError;
     }
     strategy = *parsed;
