@@ -6,6 +6,8 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/kopt DESTINATION include
   FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/kopt DESTINATION include
   FILES_MATCHING PATTERN "*.inc" PATTERN "CMakeFiles" EXCLUDE)
+# The protocol definition kopt shares with kopt-runner (kopt/Runner/Messages.h includes it).
+install(FILES ${PROJECT_SOURCE_DIR}/protocol/kopt_runner_protocol.h DESTINATION include)
 install(EXPORT KoptTargets NAMESPACE Kopt:: DESTINATION ${KOPT_INSTALL_CMAKE_DIR})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/KoptConfig.cmake.in

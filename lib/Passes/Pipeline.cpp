@@ -2,53 +2,99 @@
 #include "kopt/Passes/Pipeline.h"
 #include "kopt/Passes/Candidates.h"
 #include "kopt/Passes/Passes.h"
+#include "kopt/Runner/RunnerClient.h"
+#include "kopt/Runner/RunnerCommand.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
+using kb::CandidateOp;
 
 void kopt::buildDefaultPipeline(OpPassManager &pm, const DefaultPipelineOptions &options) {
+  // kb-verify and kb-time do nothing (and start no runner) when the input already holds what
+  // the strategy needs.
+  KbVerifyOptions verifyOptions;
+  verifyOptions.runner = options.runner;
+  verifyOptions.cache = options.cache;
+  verifyOptions.timeout = options.timeout;
+  verifyOptions.seed = options.seed;
+  pm.addPass(createKbVerify(verifyOptions));
+  KbTimeOptions timeOptions;
+  timeOptions.runner = options.runner;
+  timeOptions.cache = options.cache;
+  timeOptions.timeout = options.timeout;
+  timeOptions.seed = options.seed;
+  timeOptions.strategy = options.strategy;
+  pm.addPass(createKbTime(timeOptions));
   KbSelectOptions selectOptions;
   selectOptions.strategy = options.strategy;
   selectOptions.seed = options.seed;
   pm.addPass(createKbSelect(selectOptions));
 }
 
-kopt::PipelinePlan kopt::planDefaultPipeline(ModuleOp module,
-                                             const select::Strategy &strategy) {
+kopt::PipelinePlan kopt::planDefaultPipeline(ModuleOp module, const select::Strategy &strategy,
+                                             const DefaultPipelineOptions &options) {
   PipelinePlan plan;
-  size_t numCandidates = 0, numUnverified = 0, numUntimed = 0;
+  size_t numCandidates = 0, numUnverified = 0, numUntimed = 0, numWithoutPtx = 0;
   for (TaskCandidates &entry : collectTaskCandidates(module)) {
     numCandidates += entry.candidates.size();
     std::vector<select::CandidateRecord> records = toRecords(entry.candidates);
-    for (const select::CandidateRecord &record : records)
+    for (auto [candidate, record] : llvm::zip(entry.candidates, records)) {
       numUnverified += !record.verified;
-    llvm::Expected<std::vector<size_t>> toTime =
-        select::candidatesToTime(strategy, records);
+      numWithoutPtx += !record.verified && !(candidate.getPtxAttr() && candidate.getLaunchAttr());
+    }
+    llvm::Expected<std::vector<size_t>> toTime = select::candidatesToTime(strategy, records);
     if (!toTime) {
       // Unverified candidates or missing log-probs: counted above, or reported by kb-select.
       llvm::consumeError(toTime.takeError());
       continue;
     }
-    for (size_t index : *toTime)
-      numUntimed += !records[index].timeUs;
+    for (size_t index : *toTime) {
+      CandidateOp candidate = entry.candidates[index];
+      bool untimed = !records[index].timeUs;
+      numUntimed += untimed;
+      numWithoutPtx += untimed && !(candidate.getPtxAttr() && candidate.getLaunchAttr());
+    }
   }
 
   plan.notes.push_back(llvm::formatv("kb-sample: not in this build; using the {0} candidate(s) "
                                      "of the input",
                                      numCandidates));
   plan.notes.push_back("kb-lower-to-ptx, kb-tag-features: not in this build; skipped");
-  if (numUnverified || numUntimed) {
-    plan.stopReason = llvm::formatv(
-        "{0} candidate(s) need verification and {1} need timing for '{2}'; both run on a GPU "
-        "through kopt-runner (kb-verify, kb-time), which this build does not have. Stopping "
-        "before verification.",
-        numUnverified, numUntimed, strategy.name());
+  if (!numUnverified && !numUntimed) {
+    plan.notes.push_back("kb-verify, kb-time: every candidate the strategy needs already "
+                         "carries its verdict and timing; using them");
     return plan;
   }
-  plan.notes.push_back("kb-verify, kb-time: every candidate the strategy needs already carries "
-                       "its verdict and timing; using them");
+
+  std::string need = llvm::formatv(
+      "{0} candidate(s) need verification and {1} need timing for '{2}'; both run on a GPU "
+      "through kopt-runner (kb-verify, kb-time)",
+      numUnverified, numUntimed, strategy.name());
+  auto stop = [&](const llvm::Twine &why) {
+    plan.stopReason = (need + ". " + why + " Stopping before verification.").str();
+    return plan;
+  };
+  if (numWithoutPtx)
+    return stop(llvm::formatv("{0} of them have no PTX and launch plan, which kb-lower-to-ptx "
+                              "(not in this build) would add.",
+                              numWithoutPtx));
+  llvm::Expected<std::string> command = runner::resolveRunnerCommand(options.runner);
+  if (!command)
+    return stop("This needs a GPU, and " + llvm::toString(command.takeError()) + ".");
+  runner::RunnerLease runner = runner::acquireRunner(*command);
+  llvm::Expected<runner::DeviceInfo> device = runner->hello(options.timeout);
+  if (!device)
+    return stop("This needs a GPU, and " + llvm::toString(device.takeError()) +
+                "; point --runner=CMD or KOPT_RUNNER at a working kopt-runner.");
+  if (device->kind != "cuda")
+    return stop(llvm::formatv("This needs a GPU, and kopt-runner '{0}' has none (device '{1}', "
+                              "kind '{2}'); point --runner=CMD or KOPT_RUNNER at a kopt-runner "
+                              "next to a GPU (e.g. --runner='ssh gpu1 kopt-runner').",
+                              *command, device->name, device->kind));
+  plan.notes.push_back(llvm::formatv("kb-verify, kb-time: on {0} through kopt-runner '{1}'",
+                                     device->name, *command));
   return plan;
 }
 
@@ -56,16 +102,21 @@ namespace {
 struct DefaultPipelineCLOptions : PassPipelineOptions<DefaultPipelineCLOptions> {
   Option<std::string> strategy{*this, "strategy", llvm::cl::desc("selection strategy"),
                                llvm::cl::init("surprise-top3")};
-  Option<uint64_t> seed{*this, "seed", llvm::cl::desc("seed of random choices"),
-                        llvm::cl::init(0)};
+  Option<uint64_t> seed{*this, "seed", llvm::cl::desc("seed of random choices"), llvm::cl::init(0)};
+  Option<std::string> runner{*this, "runner",
+                             llvm::cl::desc("shell command that starts kopt-runner")};
+  Option<std::string> cache{*this, "cache", llvm::cl::desc("result cache file (none: no cache)")};
+  Option<double> timeout{*this, "timeout", llvm::cl::desc("seconds to wait for each reply"),
+                         llvm::cl::init(kopt::runner::kDefaultTimeoutSeconds)};
 };
 } // namespace
 
 void kopt::registerDefaultPipeline() {
   PassPipelineRegistration<DefaultPipelineCLOptions>(
       "kb-default-pipeline",
-      "kopt's default pipeline: sample, lower, tag, verify, time, select (the stages this build has)",
+      "kopt's default pipeline: sample, lower, tag, verify, time, select (the stages this build "
+      "has)",
       [](OpPassManager &pm, const DefaultPipelineCLOptions &cl) {
-        buildDefaultPipeline(pm, {cl.strategy, cl.seed});
+        buildDefaultPipeline(pm, {cl.strategy, cl.seed, cl.runner, cl.cache, cl.timeout});
       });
 }

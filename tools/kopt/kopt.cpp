@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "kopt/InitKopt.h"
 #include "kopt/Passes/Pipeline.h"
+#include "kopt/Passes/Passes.h"
 #include "kopt/Passes/Summary.h"
 #include "kopt/Select/Strategy.h"
 
@@ -42,6 +43,14 @@ cl::opt<EmitKind> emitKind("emit", cl::desc("What --select prints"), cl::init(Em
                                                  "a JSON summary per task")));
 cl::opt<uint64_t> selectSeed("seed", cl::desc("Seed of --select's random choices"),
                              cl::init(0));
+cl::opt<std::string> runnerCommand(
+    "runner", cl::value_desc("command"),
+    cl::desc("Shell command that starts kopt-runner for --select, e.g. 'ssh gpu1 kopt-runner' "
+             "(default: $KOPT_RUNNER, else kopt-runner beside kopt or in PATH)"));
+cl::opt<std::string> cachePath(
+    "cache", cl::value_desc("path"),
+    cl::desc("Result cache of --select (default: $XDG_CACHE_HOME/kopt/results.jsonl)"));
+cl::opt<bool> noCache("no-cache", cl::desc("Keep no result cache for --select"));
 } // namespace
 
 static std::string overview() {
@@ -50,7 +59,7 @@ static std::string overview() {
   text += kopt::select::strategyHelp();
   text += "\nExit status of --select: 0 a candidate was selected for every task; 1 error;\n"
           "2 some task has no correct candidate; 3 stopped before verification or timing,\n"
-          "which need a GPU.\n";
+          "which need a GPU (through kopt-runner: --runner=CMD or KOPT_RUNNER=CMD).\n";
   return text;
 }
 
@@ -98,7 +107,16 @@ static int runSelection(StringRef inputFilename, StringRef outputFilename,
   if (!strategy)
     return writeResult(*module, outputFilename);
 
-  kopt::PipelinePlan plan = kopt::planDefaultPipeline(*module, *strategy);
+  if (noCache && !cachePath.empty()) {
+    errs() << "kopt: --cache and --no-cache conflict\n";
+    return ExitError;
+  }
+  kopt::DefaultPipelineOptions options;
+  options.strategy = strategy->name();
+  options.seed = selectSeed;
+  options.runner = runnerCommand;
+  options.cache = noCache ? std::string(kopt::kNoCache) : cachePath.getValue();
+  kopt::PipelinePlan plan = kopt::planDefaultPipeline(*module, *strategy, options);
   for (const std::string &note : plan.notes)
     errs() << "kopt: " << note << "\n";
   if (!plan.stopReason.empty()) {
@@ -110,7 +128,7 @@ static int runSelection(StringRef inputFilename, StringRef outputFilename,
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
     return ExitError;
-  kopt::buildDefaultPipeline(pm, {strategy->name(), selectSeed});
+  kopt::buildDefaultPipeline(pm, options);
   if (failed(pm.run(*module)))
     return ExitError;
   int status = writeResult(*module, outputFilename);

@@ -24,4 +24,67 @@ def KbSelect : Pass<"kb-select", "::mlir::ModuleOp"> {
   ];
 }
 
+def KbVerify : Pass<"kb-verify", "::mlir::ModuleOp"> {
+  let summary = "Verify candidates against the task's reference on a GPU, through kopt-runner";
+  let description = [{
+    For every candidate with `ptx` and `launch` and no `verdict` yet, asks kopt-runner to run it
+    on fresh inputs (`trials` draws, from `seed`) and compare its outputs with the task's
+    reference, and sets `verdict <kind, "detail">`. A candidate that hangs past `timeout` seconds
+    gets `timeout` and one whose runner dies gets `crash`; the runner is restarted and the run goes
+    on. A candidate without a verdict and without PTX or launch plan is an error (kb-lower-to-ptx
+    provides them). Results are kept in the result cache (`cache`: a path, empty for
+    $XDG_CACHE_HOME/kopt/results.jsonl, `none` for no cache) and read back on later runs.
+    The runner is the `runner` shell command, else $KOPT_RUNNER, else kopt-runner beside kopt or
+    in PATH. Progress goes to stderr.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"runner", "runner", "std::string", /*default=*/"\"\"",
+           "shell command that starts kopt-runner (default: $KOPT_RUNNER, kopt-runner beside "
+           "kopt, kopt-runner in PATH)">,
+    Option<"timeout", "timeout", "double",
+           /*default=*/"::kopt::runner::kDefaultTimeoutSeconds",
+           "seconds to wait for each reply before the runner is killed">,
+    Option<"trials", "trials", "int64_t", /*default=*/"::kopt::protocol::kDefaultTrials",
+           "input draws per candidate">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the input draws">,
+    Option<"cache", "cache", "std::string", /*default=*/"\"\"",
+           "result cache file (empty: the default one; none: no cache)">,
+  ];
+}
+
+def KbTime : Pass<"kb-time", "::mlir::ModuleOp"> {
+  let summary = "Time the candidates a selection strategy needs on a GPU, through kopt-runner";
+  let description = [{
+    Times the verified-correct candidates whose timings `strategy` reads (every correct one with
+    `strategy=all`) and sets `time <median, q1, q3, n>` in microseconds and `speedup` (PyTorch
+    eager's median over the candidate's). Repetitions stop when the median's relative standard
+    error falls below `target`, or after `max-seconds`. A candidate whose timed outputs are wrong,
+    or whose time is below the task's physical limit (an evaluator fault), gets no speedup: its
+    verdict becomes `incorrect` with the reason, with a warning, and the strategy's choice of
+    candidates to time is made again. Runner, timeout and cache as for kb-verify.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"runner", "runner", "std::string", /*default=*/"\"\"",
+           "shell command that starts kopt-runner (default: $KOPT_RUNNER, kopt-runner beside "
+           "kopt, kopt-runner in PATH)">,
+    Option<"strategy", "strategy", "std::string", /*default=*/"\"surprise-top3\"",
+           "the selection strategy whose timings to measure, or `all` for every correct "
+           "candidate">,
+    Option<"target", "target", "double",
+           /*default=*/"::kopt::protocol::kDefaultTargetRelError",
+           "relative standard error of the median to stop at">,
+    Option<"maxSeconds", "max-seconds", "double",
+           /*default=*/"::kopt::protocol::kDefaultMaxSeconds",
+           "most seconds of repetitions per candidate">,
+    Option<"timeout", "timeout", "double",
+           /*default=*/"::kopt::runner::kDefaultTimeoutSeconds",
+           "seconds to wait for each reply before the runner is killed">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the input draws">,
+    Option<"cache", "cache", "std::string", /*default=*/"\"\"",
+           "result cache file (empty: the default one; none: no cache)">,
+  ];
+}
+
 #endif // KOPT_PASSES_TD

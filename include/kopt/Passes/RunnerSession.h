@@ -1,0 +1,94 @@
+//===- RunnerSession.h - where the IR meets kopt-runner ---------*- C++ -*-===//
+//
+// What kb-verify and kb-time share: the protocol's view of tasks and candidates, the runner
+// (started on first use, shared with the rest of the process), the result cache and its keys, and
+// progress on stderr.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_PASSES_RUNNERSESSION_H
+#define KOPT_PASSES_RUNNERSESSION_H
+
+#include "kb/KbOps.h"
+#include "kopt/Runner/ResultCache.h"
+#include "kopt/Runner/RunnerClient.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <memory>
+#include <optional>
+
+namespace kopt {
+
+/// The task as kopt-runner is told it, cost included.
+runner::TaskSpec toTaskSpec(kb::TaskOp task);
+/// A candidate's PTX and launch plan; it must have both.
+runner::KernelSpec toKernelSpec(kb::CandidateOp candidate);
+
+class RunnerSession {
+public:
+  /// Resolves the runner command and loads the result cache (`cacheOption`: a path, "" for the
+  /// default one, kNoCache for none). `anchor` is the first candidate that needs the runner: a
+  /// missing runner is reported there, cache warnings at its module. Starts nothing.
+  static mlir::FailureOr<std::unique_ptr<RunnerSession>>
+  open(llvm::StringRef pass, llvm::StringRef runnerOption, llvm::StringRef cacheOption,
+       double timeoutSeconds, kb::CandidateOp anchor);
+
+  /// The candidate's verification, from the cache or from the runner (started on first use).
+  /// Fails after emitting a located error: at the candidate, or at the task when the runner refused
+  /// it (its other candidates then fail quietly). Once no runner can be reached, isStopped().
+  mlir::FailureOr<runner::VerifyOutcome> verify(kb::TaskOp task, kb::CandidateOp candidate,
+                                                const runner::VerifySettings &settings);
+  /// The candidate's timing, likewise.
+  mlir::FailureOr<runner::TimeOutcome> time(kb::TaskOp task, kb::CandidateOp candidate,
+                                            const runner::TimeSettings &settings);
+
+  bool isStopped() const { return stopped; }
+  /// Whether the last successful verify or time came from the cache.
+  bool lastFromCache() const { return fromCache; }
+
+private:
+  RunnerSession(std::string pass, std::string command, double timeoutSeconds,
+                runner::ResultCache cache)
+      : pass(std::move(pass)), command(std::move(command)), timeoutSeconds(timeoutSeconds),
+        cache(std::move(cache)) {}
+
+  template <typename Result, typename Request>
+  mlir::FailureOr<std::variant<Result, runner::NoReply>>
+  measure(llvm::StringRef op, kb::TaskOp task, kb::CandidateOp candidate, std::string settings,
+          Request request);
+  mlir::LogicalResult start(kb::CandidateOp at);
+  const std::string &fingerprint(kb::TaskOp task);
+
+  std::string pass, command;
+  double timeoutSeconds;
+  runner::ResultCache cache;
+  std::optional<runner::RunnerLease> lease;
+  std::optional<runner::DeviceInfo> device;
+  llvm::DenseMap<mlir::Operation *, std::string> fingerprints;
+  llvm::StringSet<> refusedTasks;
+  bool stopped = false, fromCache = false;
+};
+
+/// Progress on stderr: one line per step (`kb-verify: relu 3/8 c2 correct`), or, when stderr is
+/// a terminal, one line rewritten in place and ended before any diagnostic.
+class Progress {
+public:
+  Progress(mlir::MLIRContext *context, llvm::StringRef pass, llvm::StringRef task, size_t total);
+  ~Progress();
+  void setTotal(size_t newTotal) { total = newTotal; }
+  void step(llvm::StringRef candidate, llvm::StringRef outcome);
+
+private:
+  void endLine();
+
+  std::string pass, task;
+  size_t done = 0, total;
+  bool terminal, lineOpen = false;
+  std::optional<mlir::ScopedDiagnosticHandler> diagnostics;
+};
+
+} // namespace kopt
+
+#endif // KOPT_PASSES_RUNNERSESSION_H

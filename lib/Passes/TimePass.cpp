@@ -1,0 +1,184 @@
+//===- TimePass.cpp - kb-time ---------------------------------------------===//
+#include "kb/KbOps.h"
+#include "kopt/Passes/Candidates.h"
+#include "kopt/Passes/Passes.h"
+#include "kopt/Passes/RunnerSession.h"
+#include "kopt/Select/Strategy.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+
+namespace kopt {
+#define GEN_PASS_DEF_KBTIME
+#include "kopt/Passes/Passes.h.inc"
+} // namespace kopt
+
+using namespace mlir;
+using namespace kb;
+namespace runner = kopt::runner;
+
+namespace {
+/// kb-time's work on one module.
+class ModuleTimer {
+public:
+  ModuleTimer(MLIRContext *context, std::optional<kopt::select::Strategy> strategy,
+              runner::TimeSettings settings, StringRef runnerOption, StringRef cacheOption,
+              double timeout)
+      : context(context), strategy(strategy), settings(settings), runnerOption(runnerOption),
+        cacheOption(cacheOption), timeout(timeout) {}
+
+  /// Times what the strategy needs. A timing can take a candidate out of the correct ones, which
+  /// changes what the strategy needs: so until nothing it needs is untimed.
+  LogicalResult timeTask(kopt::TaskCandidates &entry) {
+    std::optional<kopt::Progress> progress;
+    size_t done = 0;
+    while (true) {
+      FailureOr<std::vector<size_t>> indices = needed(entry);
+      if (failed(indices))
+        return failure();
+      SmallVector<CandidateOp> untimed;
+      for (size_t index : *indices)
+        if (!entry.candidates[index].getTimeAttr())
+          untimed.push_back(entry.candidates[index]);
+      if (untimed.empty())
+        return success();
+
+      for (CandidateOp candidate : untimed)
+        if (!candidate.getPtxAttr() || !candidate.getLaunchAttr())
+          return emitError(candidate.getLoc())
+                 << "candidate @" << candidate.getSymName()
+                 << " is verified correct but has no PTX and launch plan to time";
+      if (!session) {
+        FailureOr<std::unique_ptr<kopt::RunnerSession>> opened = kopt::RunnerSession::open(
+            "kb-time", runnerOption, cacheOption, timeout, untimed.front());
+        if (failed(opened))
+          return failure();
+        session = std::move(*opened);
+      }
+      if (!progress)
+        progress.emplace(context, "kb-time", entry.task.getSymName(), 0);
+      progress->setTotal(done + untimed.size());
+      for (CandidateOp candidate : untimed) {
+        FailureOr<runner::TimeOutcome> outcome = session->time(entry.task, candidate, settings);
+        if (failed(outcome))
+          return failure(); // timing the others would ask for this one again
+        std::string text = record(candidate, *outcome);
+        if (session->lastFromCache())
+          text += " [cached]";
+        progress->step(candidate.getSymName(), text);
+        ++done;
+      }
+    }
+  }
+
+  bool isStopped() const { return session && session->isStopped(); }
+
+private:
+  /// Indices of the correct candidates whose timings are needed, or failure after a located error.
+  FailureOr<std::vector<size_t>> needed(kopt::TaskCandidates &entry) {
+    std::vector<kopt::select::CandidateRecord> records = kopt::toRecords(entry.candidates);
+    if (!strategy) {
+      std::vector<size_t> correct;
+      for (auto [index, record] : llvm::enumerate(records)) {
+        if (!record.verified)
+          return emitError(entry.candidates[index].getLoc())
+                 << "candidate @" << record.id
+                 << " has no verdict; kb-time times verified candidates (kb-verify)";
+        if (record.correct)
+          correct.push_back(index);
+      }
+      return correct;
+    }
+    llvm::Expected<std::vector<size_t>> toTime = kopt::select::candidatesToTime(*strategy, records);
+    if (!toTime) {
+      llvm::handleAllErrors(toTime.takeError(), [&](const kopt::select::CandidateError &error) {
+        emitError(entry.candidates[error.index].getLoc(), error.message);
+      });
+      return failure();
+    }
+    return *toTime;
+  }
+
+  /// Puts a timing outcome on the candidate; returns it in words for the progress line.
+  std::string record(CandidateOp candidate, const runner::TimeOutcome &outcome) {
+    if (const auto *noReply = std::get_if<runner::NoReply>(&outcome)) {
+      std::string detail = "while timing: " + noReply->detail;
+      candidate.setVerdictAttr(
+          VerdictAttr::get(context, *symbolizeVerdictKind(noReply->verdict), detail));
+      emitWarning(candidate.getLoc())
+          << "candidate @" << candidate.getSymName() << ": " << noReply->verdict << " " << detail
+          << "; no longer counted correct";
+      return noReply->verdict + " (" + detail + ")";
+    }
+    const auto &result = std::get<runner::TimeResult>(outcome);
+    // What TimingAttr admits; anything else from the runner is a fault of the evaluator.
+    bool valid = std::isfinite(result.medianUs) && std::isfinite(result.q3Us) && 0 <= result.q1Us &&
+                 result.q1Us <= result.medianUs && result.medianUs <= result.q3Us && result.n >= 1;
+    std::string fault;
+    if (!valid)
+      fault = llvm::formatv("evaluator fault: invalid timing (median {0}, q1 {1}, q3 {2}, n {3})",
+                            result.medianUs, result.q1Us, result.q3Us, result.n);
+    else if (result.fault)
+      fault = "evaluator fault: " + *result.fault;
+    else if (result.recheck != kopt::protocol::kCorrect)
+      fault = "timed outputs wrong: the outputs of the timed runs were found " + result.recheck;
+    else if (!(result.medianUs > 0) || !(result.eagerMedianUs > 0) ||
+             !std::isfinite(result.eagerMedianUs))
+      fault = llvm::formatv("evaluator fault: no speedup from a median of {0} us over eager's {1}",
+                            result.medianUs, result.eagerMedianUs);
+    if (valid)
+      candidate.setTimeAttr(TimingAttr::get(context, llvm::APFloat(result.medianUs),
+                                            llvm::APFloat(result.q1Us), llvm::APFloat(result.q3Us),
+                                            result.n));
+    if (!fault.empty()) {
+      candidate.setVerdictAttr(VerdictAttr::get(context, VerdictKind::Incorrect, fault));
+      emitWarning(candidate.getLoc())
+          << "candidate @" << candidate.getSymName() << " marked incorrect: " << fault;
+      return "incorrect (" + fault + ")";
+    }
+    double speedup = result.eagerMedianUs / result.medianUs;
+    candidate.setSpeedupAttr(FloatAttr::get(Float64Type::get(context), speedup));
+    return llvm::formatv("{0:f1} us, speedup {1:f3}", result.medianUs, speedup);
+  }
+
+  MLIRContext *context;
+  std::optional<kopt::select::Strategy> strategy; // unset for `all`
+  runner::TimeSettings settings;
+  StringRef runnerOption, cacheOption;
+  double timeout;
+  std::unique_ptr<kopt::RunnerSession> session; // opened when a candidate needs timing
+};
+
+struct KbTimePass : kopt::impl::KbTimeBase<KbTimePass> {
+  using KbTimeBase::KbTimeBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (!(timeout > 0) || !(target > 0) || !(maxSeconds > 0)) {
+      emitError(module.getLoc()) << "kb-time: timeout, target and max-seconds must be positive";
+      return signalPassFailure();
+    }
+    std::optional<kopt::select::Strategy> selection;
+    if (strategy != "all") {
+      llvm::Expected<kopt::select::Strategy> parsed = kopt::select::Strategy::parse(strategy);
+      if (!parsed) {
+        emitError(module.getLoc()) << "kb-time: " << llvm::toString(parsed.takeError());
+        return signalPassFailure();
+      }
+      selection = *parsed;
+    }
+    runner::TimeSettings settings;
+    settings.seed = seed;
+    settings.targetRelError = target;
+    settings.maxSeconds = maxSeconds;
+    ModuleTimer timer(&getContext(), selection, settings, runner, cache, timeout);
+    for (kopt::TaskCandidates &entry : kopt::collectTaskCandidates(module)) {
+      if (failed(timer.timeTask(entry)))
+        signalPassFailure();
+      if (timer.isStopped())
+        return;
+    }
+  }
+};
+} // namespace
