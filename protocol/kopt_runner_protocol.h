@@ -19,6 +19,7 @@ inline constexpr const char *kOpHello = "hello";
 inline constexpr const char *kOpTask = "task";
 inline constexpr const char *kOpVerify = "verify";
 inline constexpr const char *kOpTime = "time";
+inline constexpr const char *kOpEager = "eager";
 inline constexpr const char *kOpBye = "bye";
 
 // Verdicts, spelled as the kb dialect spells them.

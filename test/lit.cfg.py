@@ -30,6 +30,9 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 kopt_bin = os.environ.get("KOPT_BIN_DIR", os.path.join(config.kopt_obj_root, "bin"))
 llvm_config.add_tool_substitutions(["kopt"], [kopt_bin])
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+# The kopt-runner the GPU tests use: KOPT_RUNNER, else the one built beside kopt.
+config.substitutions.append(("%kopt_runner", os.environ.get(
+    "KOPT_RUNNER", os.path.join(config.kopt_obj_root, "tools", "kopt-runner", "kopt-runner"))))
 
 if os.path.exists("/dev/nvidiactl") or shutil.which("nvidia-smi"):
     config.available_features.add("cuda")

@@ -88,6 +88,20 @@ Verdict judge(const Task &task, const Trial &trial, const RunBuffers &b) {
   return v;
 }
 
+/// One eager repetition from a flushed L2, added to the task's pooled samples.
+void timeEagerOnce(Gpu &gpu, Task &task, const std::vector<torch::Tensor> &inputs) {
+  float ms = 0;
+  gpu.flushL2();
+  CUresult r = gpu.timeOnce(
+      [&] {
+        task.runReference(inputs, /*copyInputs=*/false);
+        return CUDA_SUCCESS;
+      },
+      ms);
+  if (r == CUDA_SUCCESS)
+    task.eagerSamplesUs.push_back(ms * 1e3);
+}
+
 /// Loads the candidate's module; a PTX that does not load is a compile error.
 std::optional<Verdict> load(LoadedCandidate &candidate) {
   std::string error;
@@ -143,10 +157,6 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
     std::string detail;
     return candidate.launch(detail);
   };
-  auto runEager = [&]() -> CUresult {
-    task.runReference(eagerInputs, /*copyInputs=*/false);
-    return CUDA_SUCCESS;
-  };
   auto fail = [&](CUresult r) {
     Verdict v;
     v.contextLost = isStickyError(r);
@@ -156,14 +166,16 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
     return timing;
   };
 
-  // Warm-up: module load, caches, the allocator's pools.
+  // Warm-up: module load, caches, the allocator's pools. Its eager runs are not kept.
+  const size_t pooled = task.eagerSamplesUs.size();
   for (int i = 0; i < 2; ++i) {
     float ms;
     CUresult r = gpu.timeOnce(runCandidate, ms);
     if (r != CUDA_SUCCESS)
       return fail(r);
-    gpu.timeOnce(runEager, ms);
+    timeEagerOnce(gpu, task, eagerInputs);
   }
+  task.eagerSamplesUs.resize(pooled);
   std::vector<double> samples;
   auto startWall = std::chrono::steady_clock::now();
   while (true) {
@@ -176,9 +188,7 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
     if (r != CUDA_SUCCESS)
       return fail(r);
     samples.push_back(ms * 1e3);
-    gpu.flushL2();
-    if (gpu.timeOnce(runEager, ms) == CUDA_SUCCESS)
-      task.eagerSamplesUs.push_back(ms * 1e3);
+    timeEagerOnce(gpu, task, eagerInputs);
 
     int n = int(samples.size());
     double elapsed =
@@ -207,4 +217,24 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
     timing.fault = os.str();
   }
   return timing;
+}
+
+Summary kopt::runner::timeEager(Gpu &gpu, Task &task, const TimeSettings &settings) {
+  Trial trial = task.trial(0, 0);
+  std::vector<torch::Tensor> inputs;
+  for (const torch::Tensor &t : trial.inputs)
+    inputs.push_back(t.clone());
+  const size_t pooled = task.eagerSamplesUs.size();
+  timeEagerOnce(gpu, task, inputs); // warm-up, not kept
+  task.eagerSamplesUs.resize(pooled);
+  auto start = std::chrono::steady_clock::now();
+  for (int n = 1;; ++n) {
+    timeEagerOnce(gpu, task, inputs);
+    double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (n >= settings.maxReps || elapsed >= settings.maxSeconds ||
+        (n >= settings.minReps && summarize(task.eagerSamplesUs).relError <= settings.targetRelError))
+      break;
+  }
+  return summarize(task.eagerSamplesUs);
 }

@@ -37,6 +37,9 @@ struct Timing {
 /// Times the candidate and PyTorch eager alternately, each repetition from a flushed L2.
 Timing timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec, const TimeSettings &settings);
 
+/// Times PyTorch eager alone, the same way, adding to the task's pooled eager timings.
+Summary timeEager(Gpu &gpu, Task &task, const TimeSettings &settings);
+
 } // namespace kopt::runner
 
 #endif // KOPT_RUNNER_EVALUATE_H

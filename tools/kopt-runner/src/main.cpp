@@ -53,6 +53,8 @@ public:
       return declareTask(request);
     if (op == protocol::kOpVerify || op == protocol::kOpTime)
       return evaluate(request, op == protocol::kOpTime, exitAfterReply);
+    if (op == protocol::kOpEager)
+      return eager(request);
     if (op == protocol::kOpBye) {
       exitAfterReply = true;
       return {{"ok", true}};
@@ -167,11 +169,7 @@ private:
         reply["ok"] = true;
         return reply;
       }
-      TimeSettings settings{request.value("target_rel_error", protocol::kDefaultTargetRelError),
-                            request.value("max_seconds", protocol::kDefaultMaxSeconds),
-                            request.value("min_reps", protocol::kDefaultMinReps),
-                            request.value("max_reps", protocol::kDefaultMaxReps)};
-      Timing t = timeCandidate(gpu_, task, spec, settings);
+      Timing t = timeCandidate(gpu_, task, spec, timeSettings(request));
       if (t.failure) {
         exitAfterReply = t.failure->contextLost;
         json reply = verdictJson(*t.failure);
@@ -201,6 +199,25 @@ private:
       reply["ok"] = true;
       return reply;
     }
+  }
+
+  static TimeSettings timeSettings(const json &request) {
+    return {request.value("target_rel_error", protocol::kDefaultTargetRelError),
+            request.value("max_seconds", protocol::kDefaultMaxSeconds),
+            request.value("min_reps", protocol::kDefaultMinReps),
+            request.value("max_reps", protocol::kDefaultMaxReps)};
+  }
+
+  json eager(const json &request) {
+    std::string name = request.at("task").get<std::string>();
+    auto it = tasks_.find(name);
+    if (it == tasks_.end())
+      throw RequestError("unknown task '" + name + "' (declare it with a task request)");
+    if (!hasGpu_)
+      throw RequestError("no GPU here (" + gpuError_ + "): nothing to time");
+    Summary s = timeEager(gpu_, *it->second, timeSettings(request));
+    return {{"ok", true}, {"eager_median_us", s.median}, {"eager_q1_us", s.q1},
+            {"eager_q3_us", s.q3}, {"eager_n", s.n}, {"rel_error", s.relError}};
   }
 
   static bool isBuffer(const TaskSpec &task, const CandidateSpec &spec, const std::string &arg) {
