@@ -31,8 +31,11 @@ kopt_bin = os.environ.get("KOPT_BIN_DIR", os.path.join(config.kopt_obj_root, "bi
 llvm_config.add_tool_substitutions(["kopt"], [kopt_bin])
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 # The kopt-runner the GPU tests use: KOPT_RUNNER, else the one built beside kopt.
-config.substitutions.append(("%kopt_runner", os.environ.get(
-    "KOPT_RUNNER", os.path.join(config.kopt_obj_root, "tools", "kopt-runner", "kopt-runner"))))
+kopt_runner = os.environ.get(
+    "KOPT_RUNNER", os.path.join(config.kopt_obj_root, "tools", "kopt-runner", "kopt-runner"))
+config.substitutions.append(("%kopt_runner", kopt_runner))
+if os.path.exists(kopt_runner):
+    config.available_features.add("kopt-runner")
 
 if os.path.exists("/dev/nvidiactl") or shutil.which("nvidia-smi"):
     config.available_features.add("cuda")

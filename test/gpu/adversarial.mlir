@@ -27,5 +27,7 @@
 // CHECK-SAME:    verdict <unwritten_output, "trial 1:
 // CHECK-LABEL: kb.candidate @side_stream
 // CHECK-SAME:    verdict <compile_error, "{{.*}}Unresolved extern function
+// CHECK-LABEL: kb.candidate @too_much_smem
+// CHECK-SAME:    verdict <launch_error, "{{.*}}launch 0 ('relu')
 
-// PROGRESS: kb-verify: relu_task 11/11
+// PROGRESS: kb-verify: relu_task 12/12
