@@ -15,7 +15,9 @@
 #include <torch/script.h>
 #include <torch/torch.h>
 
+#include <cstdio>
 #include <iostream>
+#include <unistd.h>
 #include <map>
 #include <memory>
 #include <string>
@@ -25,6 +27,23 @@ using json = nlohmann::json;
 using namespace kopt::runner;
 
 namespace {
+
+/// A message as one line: errors from TorchScript span several (and may start with a newline).
+std::string oneLine(const std::string &text) {
+  std::string line;
+  bool space = false;
+  for (char c : text) {
+    if (c == '\n' || c == '\r' || c == '\t' || c == ' ') {
+      space = !line.empty();
+      continue;
+    }
+    if (space)
+      line += ' ';
+    space = false;
+    line += c;
+  }
+  return line.size() > 2000 ? line.substr(0, 2000) + " ..." : line;
+}
 
 struct RequestError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -193,7 +212,7 @@ private:
       std::string what = e.what_without_backtrace();
       Verdict v;
       v.kind = "crash";
-      v.detail = "CUDA context lost: " + what.substr(0, what.find('\n'));
+      v.detail = "CUDA context lost: " + oneLine(what);
       exitAfterReply = true;
       json reply = verdictJson(v);
       reply["ok"] = true;
@@ -260,7 +279,13 @@ int main(int argc, char **argv) {
       return arg == "--help" ? 0 : 2;
     }
   }
-  std::ios::sync_with_stdio(false);
+  // The protocol gets its own descriptor; anything else that writes to stdout (a print in a
+  // reference, a library's chatter) goes to stderr instead of corrupting the replies.
+  FILE *replies = fdopen(dup(STDOUT_FILENO), "w");
+  if (!replies || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+    std::perror("kopt-runner: cannot set up its reply stream");
+    return 1;
+  }
   Runner runner(forceCpu);
   std::string line;
   while (std::getline(std::cin, line)) {
@@ -275,10 +300,12 @@ int main(int argc, char **argv) {
       reply = runner.handle(request, exitAfterReply);
     } catch (const std::exception &e) {
       std::string what = e.what();
-      reply = {{"ok", false}, {"error", what.substr(0, what.find('\n'))}};
+      reply = {{"ok", false}, {"error", oneLine(what)}};
     }
     reply["id"] = id;
-    std::cout << reply.dump() << "\n" << std::flush;
+    std::string text = reply.dump() + "\n";
+    std::fwrite(text.data(), 1, text.size(), replies);
+    std::fflush(replies);
     if (exitAfterReply)
       return 0;
   }

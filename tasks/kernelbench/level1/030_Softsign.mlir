@@ -1,0 +1,22 @@
+// KernelBench level 1, problem 30: Softsign.
+// Softsign: x / (1 + |x|). x = torch.rand(batch_size, dim), batch_size = 4096, dim = 393216;
+// normal(0, 1) is the signed alternative.
+kb.task @softsign origin <"KernelBench", level 1, problem 30> tolerance(atol 1.0e-4, rtol 1.0e-4)
+    attributes {split = "eval"} {
+  kb.input "x" : tensor<4096x393216xf32> dist(uniform(0.0, 1.0), normal(0.0, 1.0))
+  kb.output "out" : tensor<4096x393216xf32>
+  kb.reference "return x / (1 + torch.abs(x))"
+  kb.payload(%x: tensor<4096x393216xf32>, %out: tensor<4096x393216xf32>) {
+    %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                         iterator_types = ["parallel", "parallel"]}
+        ins(%x : tensor<4096x393216xf32>) outs(%out : tensor<4096x393216xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %one = arith.constant 1.0 : f32
+      %a = math.absf %v : f32
+      %d = arith.addf %one, %a : f32
+      %y = arith.divf %v, %d : f32
+      linalg.yield %y : f32
+    } -> tensor<4096x393216xf32>
+    kb.yield %r : tensor<4096x393216xf32>
+  }
+}

@@ -1,0 +1,35 @@
+// KernelBench level 1, problem 57: conv_transposed_2D__square_input__square_kernel.
+// nn.ConvTranspose2d(64, 64, kernel_size=3, bias=False), (8, 64, 1024, 1024) -> (8, 64, 1026,
+// 1026): out[n, f, o] = sum over c, k of x[n, c, i] * weight[c, f, k] where o = i * stride -
+// padding + k * dilation. In the payload x is padded by dilation * (k - 1) - padding (plus
+// output_padding at the end), then correlated with the kernel reversed along each axis. x =
+// torch.rand(8, 64, 1024, 1024); normal(0, 1) is the signed alternative. The weight is an input,
+// drawn uniform(0, 1) like the other inputs, then as nn initialises it: uniform(-b, b), b = 1 /
+// sqrt(fan_in), fan_in = weight.size(1) * kernel volume = 576.
+kb.task @conv_transposed_2d_square_input_square_kernel origin <"KernelBench", level 1, problem 57> tolerance(atol 1.0e-4, rtol 1.0e-4)
+    attributes {split = "train"} {
+  kb.input "x" : tensor<8x64x1024x1024xf32> dist(uniform(0.0, 1.0), normal(0.0, 1.0))
+  kb.input "weight" : tensor<64x64x3x3xf32> dist(uniform(0.0, 1.0), uniform(-0.041666666666666664, 0.041666666666666664))
+  kb.output "out" : tensor<8x64x1026x1026xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight, None, [1, 1], [0, 0], [0, 0], 1, [1, 1])"
+  kb.payload(%x: tensor<8x64x1024x1024xf32>, %weight: tensor<64x64x3x3xf32>, %out: tensor<8x64x1026x1026xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 2, 2] high[0, 0, 2, 2] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
+      tensor.yield %zero : f32
+    } : tensor<8x64x1024x1024xf32> to tensor<8x64x1028x1028xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<8x64x1026x1026xf32>) -> tensor<8x64x1026x1026xf32>
+    %r = linalg.generic {indexing_maps = [
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y - ky + 2, x - kx + 2)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (c, f, ky, kx)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<8x64x1028x1028xf32>, tensor<64x64x3x3xf32>) outs(%acc : tensor<8x64x1026x1026xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<8x64x1026x1026xf32>
+    kb.yield %r : tensor<8x64x1026x1026xf32>
+  }
+}

@@ -1,0 +1,35 @@
+// KernelBench level 1, problem 78: conv_transposed_2D_asymmetric_input_asymmetric_kernel___padded.
+// nn.ConvTranspose2d(32, 32, kernel_size=(3, 7), padding=(1, 3), bias=False), (8, 32, 512, 1024) ->
+// (8, 32, 512, 1024): out[n, f, o] = sum over c, k of x[n, c, i] * weight[c, f, k] where o = i *
+// stride - padding + k * dilation. In the payload x is padded by dilation * (k - 1) - padding (plus
+// output_padding at the end), then correlated with the kernel reversed along each axis. x =
+// torch.rand(8, 32, 512, 1024); normal(0, 1) is the signed alternative. The weight is an input,
+// drawn uniform(0, 1) like the other inputs, then as nn initialises it: uniform(-b, b), b = 1 /
+// sqrt(fan_in), fan_in = weight.size(1) * kernel volume = 672.
+kb.task @conv_transposed_2d_asymmetric_input_asymmetric_kernel_padded origin <"KernelBench", level 1, problem 78> tolerance(atol 1.0e-4, rtol 1.0e-4)
+    attributes {split = "train"} {
+  kb.input "x" : tensor<8x32x512x1024xf32> dist(uniform(0.0, 1.0), normal(0.0, 1.0))
+  kb.input "weight" : tensor<32x32x3x7xf32> dist(uniform(0.0, 1.0), uniform(-0.03857583749052298, 0.03857583749052298))
+  kb.output "out" : tensor<8x32x512x1024xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight, None, [1, 1], [1, 3], [0, 0], 1, [1, 1])"
+  kb.payload(%x: tensor<8x32x512x1024xf32>, %weight: tensor<32x32x3x7xf32>, %out: tensor<8x32x512x1024xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 1, 3] high[0, 0, 1, 3] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
+      tensor.yield %zero : f32
+    } : tensor<8x32x512x1024xf32> to tensor<8x32x514x1030xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<8x32x512x1024xf32>) -> tensor<8x32x512x1024xf32>
+    %r = linalg.generic {indexing_maps = [
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y - ky + 2, x - kx + 6)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (c, f, ky, kx)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<8x32x514x1030xf32>, tensor<32x32x3x7xf32>) outs(%acc : tensor<8x32x512x1024xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<8x32x512x1024xf32>
+    kb.yield %r : tensor<8x32x512x1024xf32>
+  }
+}

@@ -1,0 +1,31 @@
+// KernelBench level 1, problem 90: cumprod.
+// torch.cumprod(x, dim=1): out[i, j] = product of x[i, k] for k <= j. x = torch.rand(32768, 32768)
+// (batch_size = 32768, input_shape = (32768,), dim = 1). normal(0, 1) is the signed alternative.
+// The payload is the scan itself: a loop over the columns carrying the running product of each row.
+kb.task @cumprod origin <"KernelBench", level 1, problem 90> tolerance(atol 1.0e-4, rtol 1.0e-4)
+    attributes {split = "train"} {
+  kb.input "x" : tensor<32768x32768xf32> dist(uniform(0.0, 1.0), normal(0.0, 1.0))
+  kb.output "out" : tensor<32768x32768xf32>
+  kb.reference "return torch.cumprod(x, dim=1)"
+  kb.payload(%x: tensor<32768x32768xf32>, %out: tensor<32768x32768xf32>) {
+    %init = arith.constant 1.0 : f32
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %cD = arith.constant 32768 : index
+    %e = tensor.empty() : tensor<32768xf32>
+    %acc0 = linalg.fill ins(%init : f32) outs(%e : tensor<32768xf32>) -> tensor<32768xf32>
+    %res:2 = scf.for %k = %c0 to %cD step %c1 iter_args(%acc = %acc0, %o = %out) -> (tensor<32768xf32>, tensor<32768x32768xf32>) {
+      %col = tensor.extract_slice %x[0, %k] [32768, 1] [1, 1] : tensor<32768x32768xf32> to tensor<32768xf32>
+      %next = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                             iterator_types = ["parallel"]}
+          ins(%col : tensor<32768xf32>) outs(%acc : tensor<32768xf32>) {
+      ^bb0(%v: f32, %a: f32):
+        %s = arith.mulf %a, %v : f32
+        linalg.yield %s : f32
+      } -> tensor<32768xf32>
+      %o2 = tensor.insert_slice %next into %o[0, %k] [32768, 1] [1, 1] : tensor<32768xf32> into tensor<32768x32768xf32>
+      scf.yield %next, %o2 : tensor<32768xf32>, tensor<32768x32768xf32>
+    }
+    kb.yield %res#1 : tensor<32768x32768xf32>
+  }
+}
