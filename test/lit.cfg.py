@@ -5,6 +5,7 @@
 # KOPT_BIN_DIR (where kopt is) and LLVM_TOOLS_DIR (where FileCheck and not are) set.
 import os
 import shutil
+import sys
 import tempfile
 
 import lit.formats
@@ -39,3 +40,18 @@ if os.path.exists(kopt_runner):
 
 if os.path.exists("/dev/nvidiactl") or shutil.which("nvidia-smi"):
     config.available_features.add("cuda")
+
+# CUDA's ptxas: tests that read what it says (registers, spills, rejected PTX) need it.
+ptxas = "/usr/local/cuda/bin/ptxas"
+if os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+
+# A candidate's PTX out of kopt's output, for FileCheck and ptxas: %extract-ptx FILE CANDIDATE.
+config.substitutions.append(("%extract-ptx", "%s %s" % (
+    sys.executable, os.path.join(config.test_source_root, "Inputs", "extract-ptx.py"))))
+# CUDA C++ candidates need clang++ and CUDA's headers (kb-lower-to-ptx's defaults).
+cuda_path = os.environ.get("CUDA_PATH") or "/usr/local/cuda"
+if os.path.exists(os.path.join(config.llvm_tools_dir, "clang++")) and os.path.isdir(
+        os.path.join(cuda_path, "include")):
+    config.available_features.add("clang-cuda")

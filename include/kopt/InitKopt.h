@@ -11,7 +11,8 @@
 
 namespace kopt {
 
-/// Adds the kb dialect and the payload dialects (func, arith, math, linalg, tensor, scf).
+/// Adds the kb dialect, the payload dialects (func, arith, math, linalg, tensor, scf) and what
+/// lowering candidates to PTX needs (kopt::codegen::registerLoweringDialects).
 void registerKoptDialects(mlir::DialectRegistry &registry);
 
 /// Registers kopt's passes and pipelines with the global pass registry.

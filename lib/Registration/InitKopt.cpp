@@ -1,6 +1,7 @@
 //===- InitKopt.cpp - register kopt into an MLIR tool ---------------------===//
 #include "kopt/InitKopt.h"
 #include "kb/KbDialect.h"
+#include "kopt/Codegen/Lower.h"
 #include "kopt/Passes/Passes.h"
 #include "kopt/Passes/Pipeline.h"
 
@@ -15,6 +16,8 @@ void kopt::registerKoptDialects(mlir::DialectRegistry &registry) {
   registry.insert<kb::KbDialect, mlir::func::FuncDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::linalg::LinalgDialect,
                   mlir::tensor::TensorDialect, mlir::scf::SCFDialect>();
+  // Registered, not loaded: kopt starts as fast as before, and IR at any stage of lowering parses.
+  kopt::codegen::registerLoweringDialects(registry);
 }
 
 void kopt::registerKoptPasses() {

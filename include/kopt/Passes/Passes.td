@@ -4,6 +4,37 @@
 
 include "mlir/Pass/PassBase.td"
 
+def KbLowerToPtx : Pass<"kb-lower-to-ptx", "::mlir::ModuleOp"> {
+  let summary = "Compile candidates to PTX and launch plans";
+  let description = [{
+    For every candidate without `ptx` and without a `verdict`, sets `ptx` and `launch`, or
+    `verdict <compile_error, "...">` carrying the diagnostics. A policy candidate's `decisions`
+    choose a schedule in its task's family (elementwise so far; kopt::codegen::elementwiseSpace()
+    lists the decisions, their domains and defaults): its kernel is built from the task's payload
+    and lowered in process through GPU, NVVM and LLVM's NVPTX back end, with one bare pointer per
+    task buffer as kernel parameters. The `source` of a replay, server or manual candidate is
+    CUDA C++, compiled by clang; its launch plan is its `launch` attribute, else the
+    `// kopt-launch:` lines of its source (README.md). Candidates compile on `threads` threads
+    (0: one per hardware thread); results attach in candidate order and do not depend on the
+    number of threads. Candidates of a task with identical decisions, or identical source and
+    plan, compile once. An unknown `chip` is an error. Progress goes to stderr.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"", "the GPU to compile for">,
+    Option<"sms", "sms", "int64_t", /*default=*/"132",
+           "streaming multiprocessors of the GPU, which size grid-stride grids (132: H100 SXM, "
+           "H200)">,
+    Option<"threads", "threads", "unsigned", /*default=*/"0",
+           "compiler threads (0: one per hardware thread)">,
+    Option<"cudaPath", "cuda-path", "std::string", /*default=*/"\"\"",
+           "CUDA toolkit for libdevice and clang (default: $CUDA_PATH, else /usr/local/cuda)">,
+    Option<"clang", "clang", "std::string", /*default=*/"\"\"",
+           "clang++ for CUDA C++ candidates (default: the one of kopt's LLVM, else clang++-22 or "
+           "clang++ in PATH)">,
+  ];
+}
+
 def KbSelect : Pass<"kb-select", "::mlir::ModuleOp"> {
   let summary = "Select one candidate per task with a selection strategy";
   let description = [{
@@ -21,6 +52,26 @@ def KbSelect : Pass<"kb-select", "::mlir::ModuleOp"> {
     Option<"strategy", "strategy", "std::string", /*default=*/"\"surprise-top3\"",
            "oracle | random | confidence | surprise | surprise-topK | confidence-topK | bon-K">,
     Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the random strategy">,
+  ];
+}
+
+def KbTagFeatures : Pass<"kb-tag-features", "::mlir::ModuleOp"> {
+  let summary = "Tag each candidate with structural features of its PTX";
+  let description = [{
+    For every candidate with `ptx` and no `features` yet, sets `features {...}`: a flat
+    dictionary of integers read from the PTX of the kernels its launch plan launches (every entry
+    when it has none) and the functions they call, such as global access widths, shared memory,
+    barriers, tensor-core and cp.async instructions, loops, local memory (docs/features.md lists
+    them all). When a ptxas is found (the `ptxas` option, else $KOPT_PTXAS, else
+    /usr/local/cuda/bin/ptxas, else ptxas in PATH; `none` for none), `ptxas -v` adds registers,
+    stack and spills; a PTX that ptxas rejects gets `ptxas_error` with its first error line.
+    Tagging never fails on a candidate; a launch entry missing from the PTX gets a warning.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "ptxas to run for registers and spills (default: $KOPT_PTXAS, "
+           "/usr/local/cuda/bin/ptxas, ptxas in PATH; none: no ptxas)">,
   ];
 }
 

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Appends policy candidates with distinct decision lists of the elementwise space, drawn
+uniformly, to the task of a task file (its own candidates are dropped): inputs for
+kb-lower-to-ptx benchmarks and tests.
+
+    bench/gen-policy-candidates.py TASK.mlir COUNT [SEED] > OUT.mlir
+
+The domains are those of kopt::codegen::elementwiseSpace() (lib/Codegen/ScheduleSpace.cpp);
+blocks_per_sm is left out of one-shot lists, which ignore it, so that distinct lists are distinct
+kernels.
+"""
+import itertools
+import random
+import re
+import sys
+
+SPACE = {
+    "vector": (1, 2, 4),
+    "per_thread": (1, 2, 4, 8),
+    "block": (64, 128, 256, 512, 1024),
+    "grid_stride": (False, True),
+    "blocks_per_sm": (1, 2, 4, 8, 16, 32),
+}
+
+path, count = sys.argv[1], int(sys.argv[2])
+seed = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+text = open(path).read()
+task = re.search(r"kb\.task @(\w+)", text).group(1)
+cut = text.find("kb.candidate")
+sys.stdout.write(text if cut < 0 else text[:cut])
+
+lists = set()
+for values in itertools.product(*SPACE.values()):
+    decisions = dict(zip(SPACE, values))
+    if not decisions["grid_stride"]:
+        del decisions["blocks_per_sm"]
+    lists.add(tuple(decisions.items()))
+chosen = random.Random(seed).sample(sorted(lists), count)
+for index, decisions in enumerate(chosen):
+    body = ", ".join(f"{k} = {str(v).lower()}" for k, v in decisions)
+    print(f"kb.candidate @{task}_p{index} of @{task} policy decisions {{{body}}}")

@@ -1,0 +1,78 @@
+//===- Lower.h - candidates to PTX ------------------------------*- C++ -*-===//
+//
+// Compiles candidates to PTX and launch plans: a policy candidate by building its family's kernel
+// from the task's payload and lowering it through GPU -> NVVM -> LLVM's NVPTX back end, in
+// process; a CUDA C++ candidate with clang. lowerAll() compiles many in parallel, each worker
+// thread with an MLIR context of its own (the task travels to it as text), so results depend only
+// on the candidate and come back in job order. A failure is a result carrying the diagnostic.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_CODEGEN_LOWER_H
+#define KOPT_CODEGEN_LOWER_H
+
+#include "kb/KbOps.h"
+#include "kopt/Codegen/LaunchPlan.h"
+#include "kopt/Codegen/ScheduleSpace.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kopt::codegen {
+
+/// What kernels are compiled for.
+struct Target {
+  std::string chip = "sm_90";
+  int64_t numSMs = 132; // grid-stride grids are blocks_per_sm x this (132: H100 SXM, H200)
+  std::string cudaPath; // CUDA toolkit (libdevice, clang's --cuda-path); see resolveCudaPath
+  std::string clang;    // clang++ for CUDA C++; see resolveClang
+};
+
+/// `option` if set, else $CUDA_PATH, else /usr/local/cuda. (Deliberately not CUDA_HOME or
+/// CUDA_ROOT: a stale one of those must not change what kopt compiles.)
+std::string resolveCudaPath(llvm::StringRef option);
+
+/// Checks that the NVPTX back end knows the chip (and initializes it, once per process).
+llvm::Error validateTarget(const Target &target);
+
+/// Adds what lowering needs to a registry: dialects, bufferization and conversion interfaces,
+/// translations to LLVM IR. Registers only; loads nothing.
+void registerLoweringDialects(mlir::DialectRegistry &registry);
+
+/// The task's inputs then outputs, by name: what launches bind and kernels take, in this order.
+std::vector<std::string> taskBufferNames(kb::TaskOp task);
+
+/// Builds the policy candidate's kernel for `task` and compiles it to PTX. Errors are emitted as
+/// diagnostics on the task's context.
+mlir::FailureOr<Kernel> lowerPolicyCandidate(kb::TaskOp task, const DecisionList &decisions,
+                                             const Target &target);
+
+/// One candidate to compile.
+struct LowerJob {
+  size_t task = 0;                        // index into lowerAll's tasks
+  std::string name;                       // the candidate's symbol (names the CUDA source file)
+  std::optional<DecisionList> decisions;  // a policy candidate, else
+  std::string source;                     // CUDA C++ source
+  std::optional<LaunchPlan> plan;         // the plan the candidate already carries
+};
+
+struct LowerResult {
+  std::optional<Kernel> kernel;
+  std::string error; // the diagnostics, when there is no kernel
+};
+
+/// Compiles `jobs` on `threads` worker threads (0: one per hardware thread). `tasks` are modules
+/// holding one kb.task each, as text printed with locations; they are parsed into each worker's
+/// context, made from `registry` plus registerLoweringDialects. `onDone` is called once per job,
+/// one call at a time, as jobs finish.
+std::vector<LowerResult>
+lowerAll(const mlir::DialectRegistry &registry, llvm::ArrayRef<std::string> tasks,
+         llvm::ArrayRef<LowerJob> jobs, const Target &target, unsigned threads,
+         llvm::function_ref<void(size_t, const LowerResult &)> onDone = {});
+
+} // namespace kopt::codegen
+
+#endif // KOPT_CODEGEN_LOWER_H

@@ -1,0 +1,65 @@
+//===- ScheduleSpace.h - schedule spaces as data ----------------*- C++ -*-===//
+//
+// A schedule space is the set of choices the built-in policy makes for one op family: each
+// decision's name (its key in a candidate's `decisions` dictionary), its domain and its default.
+// The tables are data: the policy reads them to sample, Codegen reads a candidate's values back
+// through them. Every combination of values in the domains compiles: where a value cannot apply to
+// a payload, the family's lowering uses the documented fallback instead of failing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_CODEGEN_SCHEDULESPACE_H
+#define KOPT_CODEGEN_SCHEDULESPACE_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kopt::codegen {
+
+/// One choice of a schedule space.
+struct Decision {
+  llvm::StringLiteral name;       // key in the candidate's `decisions` dictionary
+  llvm::ArrayRef<int64_t> domain; // the values the policy may choose, in increasing order
+  int64_t defaultValue;           // used when a candidate leaves the decision out
+  bool isBool;                    // written `true`/`false` in the IR; domain {0, 1}
+  llvm::StringLiteral help;       // what the value means, and its fallback
+};
+
+/// The decisions of one op family.
+struct ScheduleSpace {
+  llvm::StringLiteral family;
+  llvm::StringLiteral help;
+  llvm::ArrayRef<Decision> decisions;
+
+  const Decision *find(llvm::StringRef name) const;
+};
+
+/// A candidate's decisions as (name, value) pairs, booleans as 0 and 1.
+using DecisionList = std::vector<std::pair<std::string, int64_t>>;
+
+/// The values of a `decisions` dictionary; an entry that is neither an integer nor a boolean is
+/// an error.
+llvm::Expected<DecisionList> toDecisionList(mlir::DictionaryAttr decisions);
+
+/// The value of every decision of `space`, in table order: the given ones (each must be a decision
+/// of the space, with a value in its domain), the defaults for the others.
+llvm::Expected<llvm::SmallVector<int64_t>> resolveDecisions(const ScheduleSpace &space,
+                                                            const DecisionList &given);
+
+/// The elementwise family: linalg ops with only parallel iterators (see Elementwise.h).
+const ScheduleSpace &elementwiseSpace();
+
+/// Every family's space, for the policy and for documentation.
+llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();
+
+} // namespace kopt::codegen
+
+#endif // KOPT_CODEGEN_SCHEDULESPACE_H

@@ -1,0 +1,229 @@
+//===- Lower.cpp - candidates to PTX --------------------------------------===//
+#include "kopt/Codegen/Lower.h"
+#include "Pipeline.h"
+#include "kopt/Codegen/CudaSource.h"
+#include "kopt/Codegen/Elementwise.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+
+using namespace mlir;
+using namespace kopt::codegen;
+
+std::string kopt::codegen::resolveCudaPath(StringRef option) {
+  if (!option.empty())
+    return option.str();
+  if (const char *path = std::getenv("CUDA_PATH"); path && *path)
+    return path;
+  return "/usr/local/cuda";
+}
+
+/// A PTX identifier for the task's kernel: letters, digits and '_', not starting with a digit.
+static std::string kernelName(StringRef task) {
+  std::string name;
+  for (char c : task)
+    name += llvm::isAlnum(c) ? c : '_';
+  if (name.empty() || llvm::isDigit(name.front()))
+    name.insert(0, "k_");
+  return name;
+}
+
+std::vector<std::string> kopt::codegen::taskBufferNames(kb::TaskOp task) {
+  std::vector<std::string> names;
+  for (kb::InputOp input : task.getInputs())
+    names.push_back(input.getName().str());
+  for (kb::OutputOp output : task.getOutputs())
+    names.push_back(output.getName().str());
+  return names;
+}
+
+/// The one op of the prepared payload that a family's kernel replaces, besides constants.
+static FailureOr<linalg::GenericOp> familyOp(func::FuncOp func) {
+  SmallVector<Operation *> work;
+  for (Operation &op : func.getBody().front())
+    if (!op.hasTrait<OpTrait::ConstantLike>() && !isa<func::ReturnOp, tensor::EmptyOp>(op))
+      work.push_back(&op);
+  if (work.size() == 1)
+    if (auto generic = dyn_cast<linalg::GenericOp>(work.front()))
+      return generic;
+  InFlightDiagnostic diagnostic = func.emitError() << "the payload is " << work.size()
+                                                   << " op(s) after fusion (";
+  llvm::interleaveComma(work, diagnostic, [&](Operation *op) { diagnostic << op->getName(); });
+  return diagnostic << "); kopt schedules one linalg op with parallel iterators so far";
+}
+
+FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
+                                                      const DecisionList &decisions,
+                                                      const Target &target) {
+  // What the stages below build directly (passes load their own dialects).
+  task.getContext()->loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                                 memref::MemRefDialect, scf::SCFDialect,
+                                 vector::VectorDialect>();
+  std::string name = kernelName(task.getSymName());
+  FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
+  if (failed(module))
+    return failure();
+  auto func = (**module).lookupSymbol<func::FuncOp>(name);
+  FailureOr<linalg::GenericOp> op = familyOp(func);
+  if (failed(op))
+    return failure();
+  FailureOr<ElementwiseInfo> info = analyzeElementwise(*op);
+  if (failed(info))
+    return failure();
+  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions(elementwiseSpace(), decisions);
+  if (!values)
+    return task.emitError() << llvm::toString(values.takeError());
+  ElementwiseGeometry geometry =
+      planElementwise(ElementwiseSchedule::fromValues(*values), *info, target.numSMs);
+
+  if (failed(bufferizePayload(**module)))
+    return failure();
+  // Bufferization keeps the op and its operands; anything else it added (a copy, a temporary)
+  // would be work outside the kernel.
+  for (Operation &other : func.getBody().front()) {
+    if (!isa<linalg::GenericOp>(other) && !other.hasTrait<OpTrait::ConstantLike>() &&
+        !other.hasTrait<OpTrait::ReturnLike>())
+      return other.emitError() << "bufferization left '" << other.getName()
+                               << "' outside the kernel; the payload must compute its outputs "
+                                  "in place";
+  }
+  op = familyOp(func);
+  if (failed(op))
+    return failure();
+  buildElementwiseKernel(*op, *info, geometry, name);
+  return compileLaunches(**module, func, taskBufferNames(task), target);
+}
+
+/// `file:line:col: ` for the first file location in `location`, if any.
+static std::string locationPrefix(Location location) {
+  std::string prefix;
+  location->walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      prefix = llvm::formatv("{0}:{1}:{2}: ", file.getFilename(), file.getLine(),
+                             file.getColumn())
+                   .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return prefix;
+}
+
+namespace {
+/// A thread's MLIR context and the tasks parsed into it.
+class Worker {
+public:
+  Worker(const DialectRegistry &registry, ArrayRef<std::string> tasks, const Target &target)
+      : context(registry, MLIRContext::Threading::DISABLED), tasks(tasks), target(target) {
+    context.printOpOnDiagnostic(false); // a verdict carries the message, not an IR dump
+  }
+
+  LowerResult run(const LowerJob &job) {
+    std::string errors;
+    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
+      if (diagnostic.getSeverity() == DiagnosticSeverity::Error)
+        append(errors, diagnostic, "error");
+      return success();
+    });
+    kb::TaskOp task = parsedTask(job.task);
+    if (!task)
+      return {std::nullopt, errors};
+    if (!job.decisions) {
+      llvm::Expected<Kernel> kernel =
+          compileCudaCandidate(task, job.name, job.source, job.plan, target);
+      if (!kernel)
+        return {std::nullopt, llvm::toString(kernel.takeError())};
+      return {std::move(*kernel), ""};
+    }
+    FailureOr<Kernel> kernel = lowerPolicyCandidate(task, *job.decisions, target);
+    if (failed(kernel))
+      return {std::nullopt, errors.empty() ? "lowering failed without a diagnostic" : errors};
+    return {std::move(*kernel), ""};
+  }
+
+private:
+  static void append(std::string &out, Diagnostic &diagnostic, StringRef severity) {
+    if (!out.empty())
+      out += '\n';
+    out += locationPrefix(diagnostic.getLocation()) + severity.str() + ": " + diagnostic.str();
+    for (Diagnostic &note : diagnostic.getNotes())
+      append(out, note, "note");
+  }
+
+  kb::TaskOp parsedTask(size_t index) {
+    OwningOpRef<ModuleOp> &module = parsed[index];
+    if (!module)
+      module = parseSourceString<ModuleOp>(tasks[index], &context);
+    if (!module)
+      return nullptr;
+    auto ops = module->getOps<kb::TaskOp>();
+    return ops.empty() ? nullptr : *ops.begin();
+  }
+
+  MLIRContext context;
+  ArrayRef<std::string> tasks;
+  const Target &target;
+  std::map<size_t, OwningOpRef<ModuleOp>> parsed;
+};
+} // namespace
+
+std::vector<LowerResult>
+kopt::codegen::lowerAll(const DialectRegistry &registry, ArrayRef<std::string> tasks,
+                        ArrayRef<LowerJob> jobs, const Target &target, unsigned threads,
+                        llvm::function_ref<void(size_t, const LowerResult &)> onDone) {
+  DialectRegistry full;
+  registry.appendTo(full);
+  registerLoweringDialects(full);
+
+  std::vector<LowerResult> results(jobs.size());
+  if (jobs.empty())
+    return results;
+  if (llvm::Error error = validateTarget(target)) {
+    std::string message = llvm::toString(std::move(error));
+    for (auto [i, result] : llvm::enumerate(results)) {
+      result.error = message;
+      if (onDone)
+        onDone(i, result);
+    }
+    return results;
+  }
+  std::atomic<size_t> next{0};
+  std::mutex doneMutex;
+  auto work = [&] {
+    Worker worker(full, tasks, target);
+    for (size_t i; (i = next++) < jobs.size();) {
+      results[i] = worker.run(jobs[i]);
+      if (onDone) {
+        std::lock_guard<std::mutex> lock(doneMutex);
+        onDone(i, results[i]);
+      }
+    }
+  };
+  size_t workers = threads ? threads : llvm::hardware_concurrency().compute_thread_count();
+  workers = std::min(workers, jobs.size());
+  if (workers <= 1) {
+    work();
+    return results;
+  }
+  llvm::DefaultThreadPool pool(llvm::hardware_concurrency(workers));
+  for (size_t w = 0; w < workers; ++w)
+    pool.async(work);
+  pool.wait();
+  return results;
+}

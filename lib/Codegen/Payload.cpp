@@ -1,0 +1,126 @@
+//===- Payload.cpp - a task's payload as a function -----------------------===//
+#include "Pipeline.h"
+
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace kopt::codegen;
+
+static bool isRank0(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.getRank() == 0;
+}
+
+/// Linalg ops take the rank-0 inputs (tensors made of a function argument) as scalar operands.
+static void scalarizeRank0Inputs(func::FuncOp func) {
+  func.walk([](linalg::LinalgOp op) {
+    for (OpOperand *operand : op.getDpsInputOperands())
+      if (auto rank0 = operand->get().getDefiningOp<tensor::FromElementsOp>();
+          rank0 && rank0.getType().getRank() == 0)
+        operand->set(rank0.getElements().front());
+  });
+}
+
+/// Makes the results of the function be computed into its output arguments, so that
+/// bufferization writes the task's output buffers in place: a linalg op that computes one into a
+/// destination of its own (a tensor.empty, after fusion) and does not read that destination gets
+/// the output argument instead; an input returned as it is gets copied there by a
+/// linalg.generic. Ops left dead (the tensor.empty) go.
+static void computeIntoOutputs(func::FuncOp func, unsigned numInputs) {
+  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  OpBuilder b(ret);
+  for (OpOperand &returned : ret->getOpOperands()) {
+    Value value = returned.get();
+    BlockArgument output = func.getArgument(numInputs + returned.getOperandNumber());
+    if (value == output || value.getType() != output.getType())
+      continue;
+    if (isa<BlockArgument>(value)) {
+      auto type = cast<RankedTensorType>(value.getType());
+      AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+      auto copy = linalg::GenericOp::create(
+          b, value.getLoc(), type, value, output, ArrayRef<AffineMap>{identity, identity},
+          SmallVector<utils::IteratorType>(type.getRank(), utils::IteratorType::parallel),
+          [](OpBuilder &nested, Location loc, ValueRange args) {
+            linalg::YieldOp::create(nested, loc, args.front());
+          });
+      returned.set(copy.getResult(0));
+      continue;
+    }
+    auto result = cast<OpResult>(value);
+    auto op = dyn_cast<linalg::LinalgOp>(result.getOwner());
+    if (!op)
+      continue;
+    OpOperand *init = op.getDpsInitOperand(result.getResultNumber());
+    if (!op.payloadUsesValueFromOperand(init))
+      init->set(output);
+  }
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(func.getBody().front())))
+    if (isOpTriviallyDead(&op))
+      op.erase();
+}
+
+FailureOr<OwningOpRef<ModuleOp>> kopt::codegen::preparePayload(kb::TaskOp task, StringRef name) {
+  kb::PayloadOp payload = task.getPayload();
+  if (!payload)
+    return task.emitError() << "task @" << task.getSymName() << " has no payload to compile";
+  // kopt-runner passes buffers of rank 0 by value: a kernel cannot write them.
+  for (kb::OutputOp output : task.getOutputs())
+    if (!isa<RankedTensorType>(output.getType()) || isRank0(output.getType()))
+      return output.emitError() << "output '" << output.getName()
+                                << "' has rank 0, and kernels write their outputs through "
+                                   "pointers, which kopt-runner passes only for ranks >= 1";
+  Block &body = payload.getBody().front();
+  auto yield = cast<kb::YieldOp>(body.getTerminator());
+
+  // Rank-0 inputs arrive by value: the function takes their element, and the payload sees a
+  // rank-0 tensor made of it until linalg ops take the element itself (scalarizeRank0Inputs).
+  SmallVector<Type> argTypes = llvm::map_to_vector(body.getArgumentTypes(), [](Type type) {
+    return isRank0(type) ? cast<RankedTensorType>(type).getElementType() : type;
+  });
+  OwningOpRef<ModuleOp> module = ModuleOp::create(payload.getLoc());
+  OpBuilder b = OpBuilder::atBlockEnd(module->getBody());
+  auto func = func::FuncOp::create(b, payload.getLoc(), name,
+                                   b.getFunctionType(argTypes, yield.getValues().getTypes()));
+  Block *entry = func.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  IRMapping mapping;
+  for (auto [arg, funcArg] : llvm::zip(body.getArguments(), entry->getArguments()))
+    mapping.map(arg, arg.getType() == funcArg.getType()
+                         ? Value(funcArg)
+                         : tensor::FromElementsOp::create(b, arg.getLoc(), arg.getType(),
+                                                          ValueRange{funcArg})
+                               .getResult());
+  for (Operation &op : body.without_terminator())
+    b.clone(op, mapping);
+  func::ReturnOp::create(b, yield.getLoc(),
+                         llvm::map_to_vector(yield.getValues(), [&](Value v) {
+                           return mapping.lookupOrDefault(v);
+                         }));
+
+  PassManager pm(task.getContext());
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(createConvertElementwiseToLinalgPass());
+  funcPm.addPass(createLinalgGeneralizeNamedOpsPass());
+  funcPm.addPass(createLinalgElementwiseOpFusionPass());
+  if (failed(pm.run(*module)))
+    return failure();
+  scalarizeRank0Inputs(func);
+  computeIntoOutputs(func, task.getInputs().size());
+  return module;
+}
+
+LogicalResult kopt::codegen::bufferizePayload(ModuleOp module) {
+  bufferization::OneShotBufferizePassOptions options;
+  options.bufferizeFunctionBoundaries = true;
+  options.functionBoundaryTypeConversion = bufferization::LayoutMapOption::IdentityLayoutMap;
+  options.unknownTypeConversion = bufferization::LayoutMapOption::IdentityLayoutMap;
+  PassManager pm(module.getContext());
+  pm.addPass(bufferization::createOneShotBufferizePass(options));
+  return pm.run(module);
+}

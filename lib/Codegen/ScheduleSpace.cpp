@@ -1,0 +1,96 @@
+//===- ScheduleSpace.cpp - schedule spaces as data ------------------------===//
+#include "kopt/Codegen/ScheduleSpace.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace kopt::codegen;
+
+const Decision *ScheduleSpace::find(llvm::StringRef name) const {
+  const Decision *it = llvm::find_if(decisions, [&](const Decision &d) { return d.name == name; });
+  return it == decisions.end() ? nullptr : it;
+}
+
+llvm::Expected<DecisionList> kopt::codegen::toDecisionList(mlir::DictionaryAttr decisions) {
+  DecisionList list;
+  for (mlir::NamedAttribute entry : decisions) {
+    std::string name = entry.getName().str();
+    if (auto flag = llvm::dyn_cast<mlir::BoolAttr>(entry.getValue()))
+      list.emplace_back(name, flag.getValue() ? 1 : 0);
+    else if (auto value = llvm::dyn_cast<mlir::IntegerAttr>(entry.getValue()))
+      list.emplace_back(name, value.getValue().getSExtValue());
+    else
+      return llvm::createStringError(
+          llvm::formatv("decision '{0}' is neither an integer nor a boolean", name));
+  }
+  return list;
+}
+
+static std::string describe(const Decision &decision, int64_t value) {
+  if (decision.isBool && (value == 0 || value == 1))
+    return value ? "true" : "false";
+  return std::to_string(value);
+}
+
+llvm::Expected<llvm::SmallVector<int64_t>>
+kopt::codegen::resolveDecisions(const ScheduleSpace &space, const DecisionList &given) {
+  llvm::SmallVector<int64_t> values;
+  for (const Decision &decision : space.decisions)
+    values.push_back(decision.defaultValue);
+  for (const auto &[name, value] : given) {
+    const Decision *decision = space.find(name);
+    if (!decision) {
+      std::string known = llvm::join(
+          llvm::map_range(space.decisions, [](const Decision &d) { return d.name.str(); }), ", ");
+      return llvm::createStringError(llvm::formatv(
+          "'{0}' is not a decision of the {1} space (its decisions: {2})", name, space.family,
+          known));
+    }
+    if (!llvm::is_contained(decision->domain, value)) {
+      std::string domain = llvm::join(
+          llvm::map_range(decision->domain, [&](int64_t v) { return describe(*decision, v); }),
+          ", ");
+      return llvm::createStringError(
+          llvm::formatv("decision '{0}' = {1} is not in its domain {{{2}}", name,
+                        describe(*decision, value), domain));
+    }
+    values[decision - space.decisions.begin()] = value;
+  }
+  return values;
+}
+
+static constexpr int64_t kVectorDomain[] = {1, 2, 4};
+static constexpr int64_t kPerThreadDomain[] = {1, 2, 4, 8};
+static constexpr int64_t kBlockDomain[] = {64, 128, 256, 512, 1024};
+static constexpr int64_t kBoolDomain[] = {0, 1};
+static constexpr int64_t kBlocksPerSMDomain[] = {1, 2, 4, 8, 16, 32};
+
+static const Decision kElementwiseDecisions[] = {
+    {"vector", kVectorDomain, 4, false,
+     "elements per load and store (16-byte accesses for 4 x f32). The kernel uses the largest "
+     "power of two <= this that divides the contiguous extent (the element count, or the "
+     "innermost dimension when an operand broadcasts), and 1 when an operand is transposed or "
+     "not byte-sized, or the body has an op without a vector form"},
+    {"per_thread", kPerThreadDomain, 1, false,
+     "vectors per thread per step, a block apart (coalesced)"},
+    {"block", kBlockDomain, 256, false, "threads per block"},
+    {"grid_stride", kBoolDomain, 0, true,
+     "false: one step per block, as many blocks as steps; true: blocks_per_sm x SMs blocks loop "
+     "over the steps (fewer if there are fewer steps). A one-shot grid over 2^31 - 1 blocks "
+     "becomes grid-stride"},
+    {"blocks_per_sm", kBlocksPerSMDomain, 4, false,
+     "resident blocks per SM of a grid-stride grid; ignored when grid_stride is false"},
+};
+
+static const ScheduleSpace kElementwiseSpace = {
+    "elementwise",
+    "linalg ops with only parallel iterators, static shapes and projected-permutation maps",
+    kElementwiseDecisions};
+
+const ScheduleSpace &kopt::codegen::elementwiseSpace() { return kElementwiseSpace; }
+
+llvm::ArrayRef<const ScheduleSpace *> kopt::codegen::allScheduleSpaces() {
+  static const ScheduleSpace *const spaces[] = {&kElementwiseSpace};
+  return spaces;
+}

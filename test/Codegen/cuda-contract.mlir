@@ -1,0 +1,20 @@
+// RUN: cat %S/Inputs/relu-task.mlir %s | kopt - --pass-pipeline='builtin.module(kb-lower-to-ptx)' 2>/dev/null | FileCheck %s
+
+// A CUDA C++ candidate without a launch plan, or with a malformed one, is a compile error found
+// before clang runs (so these need no clang).
+
+// CHECK-LABEL: kb.candidate @noplan
+// CHECK-SAME:    verdict <compile_error, "no launch plan: a CUDA C++ candidate carries a `launch` attribute or one `// kopt-launch: ENTRY grid(X,Y,Z) block(X,Y,Z) smem(BYTES) args(A, B, ...)` line per launch in its source">
+kb.candidate @noplan of @relu manual source "extern \22C\22 __global__ void relu(const float *x, float *out) {}\0A"
+
+// CHECK-LABEL: kb.candidate @zero
+// CHECK-SAME:    verdict <compile_error, "zero.cu:2: kopt-launch: grid() takes integers >= 1, got '0'">
+kb.candidate @zero of @relu manual source "#include <cstdint>\0A// kopt-launch: relu grid(0) block(256) args(x, out)\0A"
+
+// CHECK-LABEL: kb.candidate @stranger
+// CHECK-SAME:    verdict <compile_error, "launch 'relu' binds 'y', which is no input or output of the task (x, out)">
+kb.candidate @stranger of @relu manual source "// kopt-launch: relu grid(1) block(256) args(x, y)\0A"
+
+// CHECK-LABEL: kb.candidate @huge
+// CHECK-SAME:    verdict <compile_error, "launch 'relu': a block holds at most 1024 threads, got 2048">
+kb.candidate @huge of @relu manual source "// kopt-launch: relu grid(1) block(2048) args(x, out)\0A"

@@ -1,0 +1,80 @@
+// RUN: kopt %s --pass-pipeline='builtin.module(kb-lower-to-ptx)' 2>/dev/null | FileCheck %s
+
+// Payloads outside the elementwise family get compile_error with the located reason; the run goes
+// on.
+
+kb.task @rowsum tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<32x48xf32> dist(uniform(0.0, 1.0))
+  kb.output "out" : tensor<32xf32>
+  kb.reference "return x.sum(1)"
+  kb.payload(%x: tensor<32x48xf32>, %out: tensor<32xf32>) {
+    %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                         iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<32x48xf32>) outs(%out : tensor<32xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %s = arith.addf %a, %o : f32
+      linalg.yield %s : f32
+    } -> tensor<32xf32>
+    kb.yield %r : tensor<32xf32>
+  }
+}
+// CHECK-LABEL: kb.candidate @k_rowsum
+// CHECK-SAME:    verdict <compile_error, "{{.*}}not-elementwise.mlir:11:10: error: not in the elementwise family: it has reduction iterators">
+kb.candidate @k_rowsum of @rowsum policy decisions {vector = 4}
+
+kb.task @matmul tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "a" : tensor<16x16xf32> dist(uniform(0.0, 1.0))
+  kb.input "b" : tensor<16x16xf32> dist(uniform(0.0, 1.0))
+  kb.output "c" : tensor<16x16xf32>
+  kb.reference "return a @ b"
+  kb.payload(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %z = linalg.fill ins(%zero : f32) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
+    %r = linalg.matmul ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) outs(%z : tensor<16x16xf32>) -> tensor<16x16xf32>
+    kb.yield %r : tensor<16x16xf32>
+  }
+}
+// CHECK-LABEL: kb.candidate @k_matmul
+// CHECK-SAME:    verdict <compile_error, "{{.*}}not-elementwise.mlir:30:3: error: the payload is 2 op(s) after fusion (linalg.generic, linalg.generic); kopt schedules one linalg op with parallel iterators so far">
+kb.candidate @k_matmul of @matmul policy decisions {}
+
+kb.task @softmax tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<16x16xf32> dist(uniform(0.0, 1.0))
+  kb.output "out" : tensor<16x16xf32>
+  kb.reference "return torch.softmax(x, 1)"
+  kb.payload(%x: tensor<16x16xf32>, %out: tensor<16x16xf32>) {
+    %r = linalg.softmax dimension(1) ins(%x : tensor<16x16xf32>) outs(%out : tensor<16x16xf32>) -> tensor<16x16xf32>
+    kb.yield %r : tensor<16x16xf32>
+  }
+}
+// CHECK-LABEL: kb.candidate @k_softmax
+// CHECK-SAME:    verdict <compile_error, "{{.*}}not-elementwise.mlir:[[# @LINE - 6]]:3: error: the payload is 1 op(s) after fusion (linalg.softmax); kopt schedules one linalg op with parallel iterators so far">
+kb.candidate @k_softmax of @softmax policy decisions {}
+
+kb.task @scalar_out tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<f32> dist(uniform(0.0, 1.0))
+  kb.output "out" : tensor<f32>
+  kb.reference "return x * 2"
+  kb.payload(%x: tensor<f32>, %out: tensor<f32>) {
+    %r = linalg.add ins(%x, %x : tensor<f32>, tensor<f32>) outs(%out : tensor<f32>) -> tensor<f32>
+    kb.yield %r : tensor<f32>
+  }
+}
+// CHECK-LABEL: kb.candidate @k_scalar_out
+// CHECK-SAME:    verdict <compile_error, "{{.*}}not-elementwise.mlir:[[# @LINE - 8]]:3: error: output 'out' has rank 0, and kernels write their outputs through pointers, which kopt-runner passes only for ranks >= 1">
+kb.candidate @k_scalar_out of @scalar_out policy decisions {}
+
+// Elementwise tasks next to them still compile; an output that is an input as it is becomes a
+// copy.
+kb.task @copy tolerance(atol 0.0, rtol 0.0) {
+  kb.input "x" : tensor<64xf32> dist(uniform(0.0, 1.0))
+  kb.output "out" : tensor<64xf32>
+  kb.reference "return x.clone()"
+  kb.payload(%x: tensor<64xf32>, %out: tensor<64xf32>) {
+    %r = linalg.copy ins(%x : tensor<64xf32>) outs(%out : tensor<64xf32>) -> tensor<64xf32>
+    kb.yield %r : tensor<64xf32>
+  }
+}
+// CHECK-LABEL: kb.candidate @k_copy
+// CHECK-SAME:    launch <[<"copy", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["x", "out"]>]>
+kb.candidate @k_copy of @copy policy decisions {}

@@ -1,0 +1,90 @@
+//===- ScheduleSpaceTest.cpp - the decision tables and what they map to ---===//
+#include "kopt/Codegen/Elementwise.h"
+#include "kopt/Codegen/ScheduleSpace.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include "gtest/gtest.h"
+
+using namespace kopt::codegen;
+
+namespace {
+
+TEST(ScheduleSpaceTest, ElementwiseTable) {
+  const ScheduleSpace &space = elementwiseSpace();
+  EXPECT_EQ(space.family, "elementwise");
+  std::vector<std::string> names;
+  for (const Decision &decision : space.decisions)
+    names.push_back(decision.name.str());
+  EXPECT_EQ(names, (std::vector<std::string>{"vector", "per_thread", "block", "grid_stride",
+                                             "blocks_per_sm"}));
+  EXPECT_EQ(space.find("vector")->domain, llvm::ArrayRef<int64_t>({1, 2, 4}));
+  EXPECT_EQ(space.find("per_thread")->domain, llvm::ArrayRef<int64_t>({1, 2, 4, 8}));
+  EXPECT_EQ(space.find("block")->domain, llvm::ArrayRef<int64_t>({64, 128, 256, 512, 1024}));
+  EXPECT_TRUE(space.find("grid_stride")->isBool);
+  EXPECT_EQ(space.find("nope"), nullptr);
+}
+
+TEST(ScheduleSpaceTest, EveryTableIsWellFormed) {
+  for (const ScheduleSpace *space : allScheduleSpaces()) {
+    for (const Decision &decision : space->decisions) {
+      SCOPED_TRACE(decision.name.str());
+      EXPECT_FALSE(decision.domain.empty());
+      EXPECT_TRUE(llvm::is_sorted(decision.domain));
+      EXPECT_TRUE(llvm::is_contained(decision.domain, decision.defaultValue));
+      EXPECT_FALSE(decision.help.empty());
+      if (decision.isBool)
+        EXPECT_EQ(decision.domain, llvm::ArrayRef<int64_t>({0, 1}));
+    }
+  }
+}
+
+TEST(ScheduleSpaceTest, ResolveFillsDefaults) {
+  llvm::Expected<llvm::SmallVector<int64_t>> values =
+      resolveDecisions(elementwiseSpace(), {{"block", 512}, {"grid_stride", 1}});
+  ASSERT_TRUE(bool(values)) << llvm::toString(values.takeError());
+  ElementwiseSchedule schedule = ElementwiseSchedule::fromValues(*values);
+  EXPECT_EQ(schedule.vector, 4);
+  EXPECT_EQ(schedule.perThread, 1);
+  EXPECT_EQ(schedule.block, 512);
+  EXPECT_TRUE(schedule.gridStride);
+  EXPECT_EQ(schedule.blocksPerSM, 4);
+}
+
+TEST(ScheduleSpaceTest, ResolveRejectsUnknownNamesAndValues) {
+  llvm::Expected<llvm::SmallVector<int64_t>> unknown =
+      resolveDecisions(elementwiseSpace(), {{"tile", 4}});
+  ASSERT_FALSE(bool(unknown));
+  EXPECT_EQ(llvm::toString(unknown.takeError()),
+            "'tile' is not a decision of the elementwise space (its decisions: vector, "
+            "per_thread, block, grid_stride, blocks_per_sm)");
+  llvm::Expected<llvm::SmallVector<int64_t>> outside =
+      resolveDecisions(elementwiseSpace(), {{"vector", 8}});
+  ASSERT_FALSE(bool(outside));
+  EXPECT_EQ(llvm::toString(outside.takeError()),
+            "decision 'vector' = 8 is not in its domain {1, 2, 4}");
+  llvm::Expected<llvm::SmallVector<int64_t>> flag =
+      resolveDecisions(elementwiseSpace(), {{"grid_stride", 2}});
+  ASSERT_FALSE(bool(flag));
+  EXPECT_EQ(llvm::toString(flag.takeError()),
+            "decision 'grid_stride' = 2 is not in its domain {false, true}");
+}
+
+TEST(ScheduleSpaceTest, DecisionListFromDictionary) {
+  mlir::MLIRContext context;
+  mlir::Builder b(&context);
+  llvm::Expected<DecisionList> list = toDecisionList(b.getDictionaryAttr(
+      {b.getNamedAttr("vector", b.getI64IntegerAttr(4)),
+       b.getNamedAttr("grid_stride", b.getBoolAttr(true))}));
+  ASSERT_TRUE(bool(list)) << llvm::toString(list.takeError());
+  EXPECT_EQ(*list, (DecisionList{{"grid_stride", 1}, {"vector", 4}})); // dictionaries are sorted
+  llvm::Expected<DecisionList> bad =
+      toDecisionList(b.getDictionaryAttr({b.getNamedAttr("vector", b.getF32FloatAttr(4))}));
+  ASSERT_FALSE(bool(bad));
+  EXPECT_EQ(llvm::toString(bad.takeError()),
+            "decision 'vector' is neither an integer nor a boolean");
+}
+
+} // namespace
