@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# kopt's main job on this machine: set up, build, then choose a kernel for a task with
-# surprisal-guided selection (surprise-top3), printing the chosen candidate and a JSON summary.
+# kopt's main job on this machine: set up, build, then
+#  1. choose a kernel for a task with surprisal-guided selection (surprise-top3) among candidates
+#     that carry their measurements (examples/relu-recorded.mlir, or TASK.mlir), printing the
+#     chosen candidate and a JSON summary;
+#  2. run the pipeline on fresh candidates of KernelBench's ReLU (16 decision lists of the
+#     elementwise schedule space): kopt compiles them to PTX and tags their features here, and
+#     stops before verification and timing, which need a GPU (kopt-runner), saying so (exit 3).
+#     With a kopt-runner next to a GPU (--runner / KOPT_RUNNER), it goes on to select one.
 #
 #   scripts/run.sh [TASK.mlir] [STRATEGY]
-#
-# Stages that need a GPU (verification and timing, through kopt-runner) cannot run here; kopt says
-# which, and stops before them with exit status 3. The default input carries verdicts and timings
-# recorded on an H200, so selection runs from it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 task=${1:-examples/relu-recorded.mlir}
@@ -24,5 +26,17 @@ case $status in
      echo "full IR: build/dev/selected.mlir" ;;
   2) echo "== no correct candidate: nothing selected (IR in build/dev/selected.mlir)" ;;
   3) echo "== stopped: the remaining stages need a GPU (see above); IR so far in build/dev/selected.mlir" ;;
+  *) exit "$status" ;;
+esac
+
+echo
+echo "== fresh candidates: kopt --select=oracle on 16 elementwise schedules of KernelBench's ReLU"
+python3 bench/gen-policy-candidates.py tasks/kernelbench/level1/019_ReLU.mlir 16 > build/dev/relu-fresh.mlir
+status=0
+"$kopt" --select=oracle build/dev/relu-fresh.mlir -o build/dev/relu-fresh.out.mlir || status=$?
+case $status in
+  0) echo "== selected:"; grep -E '^ *kb\.candidate .* selected ' build/dev/relu-fresh.out.mlir | cut -c1-200 ;;
+  3) echo "== compiled and tagged here; verification and timing need a GPU (see above)."
+     echo "   IR with PTX, launch plans and features: build/dev/relu-fresh.out.mlir" ;;
   *) exit "$status" ;;
 esac

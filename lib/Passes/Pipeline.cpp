@@ -11,7 +11,16 @@
 using namespace mlir;
 using kb::CandidateOp;
 
-void kopt::buildDefaultPipeline(OpPassManager &pm, const DefaultPipelineOptions &options) {
+void kopt::buildCompilePipeline(OpPassManager &pm, const DefaultPipelineOptions &options) {
+  // Both leave candidates that already carry PTX, features or a verdict alone.
+  KbLowerToPtxOptions lowerOptions;
+  lowerOptions.chip = options.chip;
+  pm.addPass(createKbLowerToPtx(lowerOptions));
+  pm.addPass(createKbTagFeatures());
+}
+
+void kopt::buildMeasureAndSelectPipeline(OpPassManager &pm,
+                                         const DefaultPipelineOptions &options) {
   // kb-verify and kb-time do nothing (and start no runner) when the input already holds what
   // the strategy needs.
   KbVerifyOptions verifyOptions;
@@ -31,6 +40,11 @@ void kopt::buildDefaultPipeline(OpPassManager &pm, const DefaultPipelineOptions 
   selectOptions.strategy = options.strategy;
   selectOptions.seed = options.seed;
   pm.addPass(createKbSelect(selectOptions));
+}
+
+void kopt::buildDefaultPipeline(OpPassManager &pm, const DefaultPipelineOptions &options) {
+  buildCompilePipeline(pm, options);
+  buildMeasureAndSelectPipeline(pm, options);
 }
 
 kopt::PipelinePlan kopt::planDefaultPipeline(ModuleOp module, const select::Strategy &strategy,
@@ -61,7 +75,6 @@ kopt::PipelinePlan kopt::planDefaultPipeline(ModuleOp module, const select::Stra
   plan.notes.push_back(llvm::formatv("kb-sample: not in this build; using the {0} candidate(s) "
                                      "of the input",
                                      numCandidates));
-  plan.notes.push_back("kb-lower-to-ptx, kb-tag-features: not in this build; skipped");
   if (!numUnverified && !numUntimed) {
     plan.notes.push_back("kb-verify, kb-time: every candidate the strategy needs already "
                          "carries its verdict and timing; using them");
@@ -77,8 +90,8 @@ kopt::PipelinePlan kopt::planDefaultPipeline(ModuleOp module, const select::Stra
     return plan;
   };
   if (numWithoutPtx)
-    return stop(llvm::formatv("{0} of them have no PTX and launch plan, which kb-lower-to-ptx "
-                              "(not in this build) would add.",
+    return stop(llvm::formatv("{0} of them have no PTX and launch plan (run kb-lower-to-ptx "
+                              "first).",
                               numWithoutPtx));
   llvm::Expected<std::string> command = runner::resolveRunnerCommand(options.runner);
   if (!command)

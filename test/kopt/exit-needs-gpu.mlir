@@ -5,22 +5,21 @@
 // RUN: not kopt --select=surprise-top3 --emit=json %s 2>/dev/null | FileCheck %s --check-prefix=JSON
 
 // Exit status 3: candidates without a verdict need kb-verify, which runs on a GPU through
-// kopt-runner; here there is none (and the candidates have no PTX to run), so kopt stops before
-// verification, says so, and prints the input unchanged (no selection).
+// kopt-runner; here there is none, so kopt lowers and tags what it can (the candidates came with
+// their PTX), stops before verification, says so, and prints the IR so far (no selection).
 // Whatever the strategy: even random needs every candidate verified. Three of the four candidates
 // are unverified; timing needs cannot be known before verification, hence 0.
 
 // EXIT: exit=3
 
 // CHECK-LABEL: kb.task @relu
-// CHECK:       kb.candidate @s0 of @relu server source "k0" logprob <sum = -3.0, count = 12>{{$}}
+// CHECK:       kb.candidate @s0 of @relu server source "k0" logprob <sum = -3.0, count = 12> ptx {{.*}} features {{.*}}{{$}}
 // CHECK-NEXT:  kb.candidate @s1 of @relu server source "k1" logprob <sum = -4.0, count = 12> verdict <compile_error>{{$}}
-// CHECK-NEXT:  kb.candidate @s2 of @relu server source "k2" logprob <sum = -5.0, count = 12>{{$}}
-// CHECK-NEXT:  kb.candidate @s3 of @relu server source "k3" logprob <sum = -6.0, count = 12>{{$}}
+// CHECK-NEXT:  kb.candidate @s2 of @relu server source "k2" logprob <sum = -5.0, count = 12> ptx {{.*}} features {{.*}}{{$}}
+// CHECK-NEXT:  kb.candidate @s3 of @relu server source "k3" logprob <sum = -6.0, count = 12> ptx {{.*}} features {{.*}}{{$}}
 // CHECK-NOT:   selected
 
 // MSG:      kopt: kb-sample: not in this build; using the 4 candidate(s) of the input
-// MSG-NEXT: kopt: kb-lower-to-ptx, kb-tag-features: not in this build; skipped
 // MSG-NEXT: kopt: 3 candidate(s) need verification and 0 need timing for 'surprise-top3'; both run on a GPU through kopt-runner (kb-verify, kb-time){{.*}} Stopping before verification.
 // MSG-NOT:  kb-verify, kb-time: every candidate
 
@@ -48,6 +47,12 @@ kb.task @relu origin <"KernelBench", level 1, problem 19> tolerance(atol 1.0e-4,
   }
 }
 kb.candidate @s0 of @relu server source "k0" logprob <sum = -3.0, count = 12>
+    ptx ".version 8.0\0A.target sm_90\0A.address_size 64\0A.visible .entry k(.param .u64 x, .param .u64 out)\0A{\0A  ret;\0A}\0A"
+    launch <[<"k", grid = [64, 1, 1], block = [1024, 1, 1], smem = 0, args = ["x", "out"]>]>
 kb.candidate @s1 of @relu server source "k1" logprob <sum = -4.0, count = 12> verdict <compile_error>
 kb.candidate @s2 of @relu server source "k2" logprob <sum = -5.0, count = 12>
+    ptx ".version 8.0\0A.target sm_90\0A.address_size 64\0A.visible .entry k(.param .u64 x, .param .u64 out)\0A{\0A  ret;\0A}\0A"
+    launch <[<"k", grid = [64, 1, 1], block = [1024, 1, 1], smem = 0, args = ["x", "out"]>]>
 kb.candidate @s3 of @relu server source "k3" logprob <sum = -6.0, count = 12>
+    ptx ".version 8.0\0A.target sm_90\0A.address_size 64\0A.visible .entry k(.param .u64 x, .param .u64 out)\0A{\0A  ret;\0A}\0A"
+    launch <[<"k", grid = [64, 1, 1], block = [1024, 1, 1], smem = 0, args = ["x", "out"]>]>

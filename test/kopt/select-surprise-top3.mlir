@@ -22,7 +22,6 @@
 // CHECK-NEXT:  }
 
 // NOTES:      kopt: kb-sample: not in this build; using the 8 candidate(s) of the input
-// NOTES-NEXT: kopt: kb-lower-to-ptx, kb-tag-features: not in this build; skipped
 // NOTES-NEXT: kopt: kb-verify, kb-time: every candidate the strategy needs already carries its verdict and timing; using them
 // NOTES-NOT:  {{.}}
 

@@ -116,6 +116,13 @@ static int runSelection(StringRef inputFilename, StringRef outputFilename,
   options.seed = selectSeed;
   options.runner = runnerCommand;
   options.cache = noCache ? std::string(kopt::kNoCache) : cachePath.getValue();
+  // Lowering and tagging run anywhere; what follows may need a GPU, which the plan looks for.
+  PassManager compile(&context);
+  if (failed(applyPassManagerCLOptions(compile)))
+    return ExitError;
+  kopt::buildCompilePipeline(compile, options);
+  if (failed(compile.run(*module)))
+    return ExitError;
   kopt::PipelinePlan plan = kopt::planDefaultPipeline(*module, *strategy, options);
   for (const std::string &note : plan.notes)
     errs() << "kopt: " << note << "\n";
@@ -128,7 +135,7 @@ static int runSelection(StringRef inputFilename, StringRef outputFilename,
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
     return ExitError;
-  kopt::buildDefaultPipeline(pm, options);
+  kopt::buildMeasureAndSelectPipeline(pm, options);
   if (failed(pm.run(*module)))
     return ExitError;
   int status = writeResult(*module, outputFilename);

@@ -24,12 +24,19 @@ struct DefaultPipelineOptions {
   std::string runner;  // command that starts kopt-runner; "" to look for one
   std::string cache;   // result cache file; "" for the default one, "none" for none
   double timeout = ::kopt::runner::kDefaultTimeoutSeconds; // per reply
+  std::string chip = "sm_90"; // what kb-lower-to-ptx compiles for
 };
 
-/// Adds the stages of the default pipeline that this build has to `pm`.
+/// The stages that run on any machine: kb-lower-to-ptx, kb-tag-features.
+void buildCompilePipeline(mlir::OpPassManager &pm, const DefaultPipelineOptions &options);
+/// The stages after them: kb-verify and kb-time (on a GPU, through kopt-runner), kb-select.
+void buildMeasureAndSelectPipeline(mlir::OpPassManager &pm,
+                                   const DefaultPipelineOptions &options);
+/// Both, in order: the stages of the default pipeline that this build has.
 void buildDefaultPipeline(mlir::OpPassManager &pm, const DefaultPipelineOptions &options);
 
-/// What the default pipeline will do with `module` on this machine. When candidates need
+/// What the measuring stages will do with `module` (after the compile stages) on this machine.
+/// When candidates need
 /// verification or timing, this finds the runner and starts it, to see that it has a GPU.
 struct PipelinePlan {
   std::vector<std::string> notes; // one line each, for the user

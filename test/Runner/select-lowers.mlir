@@ -1,12 +1,14 @@
 // RUN: sh -c 'kopt --select=surprise-top3 --runner="%fake-runner --log %t.log" --no-cache %s; echo "exit $?"' 2>&1 | FileCheck %s
-// RUN: not test -e %t.log
 
-// Candidates without PTX cannot be verified, runner or not (kb-lower-to-ptx is not in this
-// build): kopt stops before verification without starting the runner.
+// --select lowers candidates without PTX first (kb-lower-to-ptx): @c1's decisions are not of the
+// elementwise space, so it becomes a compile_error and is never sent to the runner; @c0, which
+// came with its PTX, is verified, timed and selected.
 
-// CHECK: kopt: 2 candidate(s) need verification and 0 need timing for 'surprise-top3'; both run on a GPU through kopt-runner (kb-verify, kb-time). 1 of them have no PTX and launch plan, which kb-lower-to-ptx (not in this build) would add. Stopping before verification.
-// CHECK: kb.candidate @c1
-// CHECK: exit 3
+// CHECK: kb-lower-to-ptx: t 1/1 c1 compile_error
+// CHECK: kb-verify: t 1/1 c0 correct
+// CHECK: kb.candidate @c0 {{.*}} selected <"surprise-top3", timed = 1>
+// CHECK: kb.candidate @c1 {{.*}} verdict <compile_error, "{{.*}}'v' is not a decision of the elementwise space
+// CHECK: exit 0
 
 kb.task @t tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<4xf32> dist(uniform(0.0, 1.0))
