@@ -19,21 +19,23 @@ void kopt::buildCompilePipeline(OpPassManager &pm, const DefaultPipelineOptions 
   pm.addPass(createKbTagFeatures());
 }
 
+/// The settings kb-verify and kb-time share.
+template <typename PassOptions>
+static PassOptions runnerPassOptions(const kopt::DefaultPipelineOptions &options) {
+  PassOptions passOptions;
+  passOptions.runner = options.runner;
+  passOptions.cache = options.cache;
+  passOptions.timeout = options.timeout;
+  passOptions.seed = options.seed;
+  return passOptions;
+}
+
 void kopt::buildMeasureAndSelectPipeline(OpPassManager &pm,
                                          const DefaultPipelineOptions &options) {
   // kb-verify and kb-time do nothing (and start no runner) when the input already holds what
   // the strategy needs.
-  KbVerifyOptions verifyOptions;
-  verifyOptions.runner = options.runner;
-  verifyOptions.cache = options.cache;
-  verifyOptions.timeout = options.timeout;
-  verifyOptions.seed = options.seed;
-  pm.addPass(createKbVerify(verifyOptions));
-  KbTimeOptions timeOptions;
-  timeOptions.runner = options.runner;
-  timeOptions.cache = options.cache;
-  timeOptions.timeout = options.timeout;
-  timeOptions.seed = options.seed;
+  pm.addPass(createKbVerify(runnerPassOptions<KbVerifyOptions>(options)));
+  KbTimeOptions timeOptions = runnerPassOptions<KbTimeOptions>(options);
   timeOptions.strategy = options.strategy;
   pm.addPass(createKbTime(timeOptions));
   KbSelectOptions selectOptions;
