@@ -78,6 +78,12 @@ PayloadOp TaskOp::getPayload() {
 }
 
 LogicalResult TaskOp::verifyRegions() {
+  // The benchmark split a task belongs to, where it has one (KernelBench's train/eval split).
+  if (Attribute split = (*this)->getAttr("split")) {
+    auto name = dyn_cast<StringAttr>(split);
+    if (!name || (name.getValue() != "train" && name.getValue() != "eval"))
+      return emitOpError() << "split must be \"train\" or \"eval\", got " << split;
+  }
   if (!std::isfinite(getAtol().convertToDouble()) || getAtol().convertToDouble() < 0 ||
       !std::isfinite(getRtol().convertToDouble()) || getRtol().convertToDouble() < 0)
     return emitOpError() << "tolerances must be finite and non-negative";

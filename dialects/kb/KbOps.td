@@ -19,7 +19,8 @@ def Kb_TaskOp : Kb_Op<"task", [Symbol, NoTerminator, SingleBlock,
     Holds, in this order by convention: the `kb.input`s and `kb.output`s (names, types and input
     distributions), one `kb.reference` (the TorchScript body that defines correctness) and one
     `kb.payload` (the same computation in MLIR, in destination-passing style). `tolerance` is the
-    elementwise bound `atol + rtol * |reference|`.
+    elementwise bound `atol + rtol * |reference|`. A task from a benchmark may say which split it
+    belongs to: `attributes {split = "train"}` or `"eval"`.
 
     ```mlir
     kb.task @relu origin <"KernelBench", level 1, problem 19> tolerance(atol 1.0e-4, rtol 1.0e-4) {

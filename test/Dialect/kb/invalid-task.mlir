@@ -259,3 +259,15 @@ func.func @f() {
   // expected-error@+1 {{'kb.yield' op expects parent op 'kb.payload'}}
   kb.yield
 }
+
+// -----
+
+// expected-error@+1 {{'kb.task' op split must be "train" or "eval", got "test"}}
+kb.task @bad_split tolerance(atol 0.0, rtol 0.0) attributes {split = "test"} {
+  kb.input "x" : tensor<4xf32> dist(normal(0.0, 1.0))
+  kb.output "y" : tensor<4xf32>
+  kb.reference "return x"
+  kb.payload(%x: tensor<4xf32>, %y: tensor<4xf32>) {
+    kb.yield %x : tensor<4xf32>
+  }
+}
