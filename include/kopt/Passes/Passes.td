@@ -35,6 +35,29 @@ def KbLowerToPtx : Pass<"kb-lower-to-ptx", "::mlir::ModuleOp"> {
   ];
 }
 
+def KbReplay : Pass<"kb-replay", "::mlir::ModuleOp"> {
+  let summary = "Add recorded LLM samples as replay candidates";
+  let description = [{
+    Reads the JSON Lines samples file `samples` (docs/samples-format.md) and appends, for every
+    sample, `kb.candidate @<task>_r<N> of @<task> replay source "<code>" logprob <sum, count>`
+    after the existing candidates of its task (a task of the module's own symbol table), in file
+    order; N counts from 0 per task, skipping names already taken. The code is the sample's first
+    fenced block tagged cuda, c++, cpp or cu, else its first fenced block, else its whole text if
+    it contains `__global__`; a sample without one still becomes a candidate, with its whole text
+    as source and `verdict <parse_error, "...">`. `logprobs=all` sums the log-probs of every token
+    (a sample without log-probs gets no `logprob`); `logprobs=code` those of its
+    `code_token_range`, and a sample without a valid range is an error. A malformed line, or a
+    sample naming a task not in the module, is an error and nothing is added.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"samples", "samples", "std::string", /*default=*/"\"\"",
+           "the JSON Lines file of recorded samples (docs/samples-format.md)">,
+    Option<"logprobs", "logprobs", "std::string", /*default=*/"\"all\"",
+           "which tokens the log-prob statistics cover: all | code (code_token_range)">,
+  ];
+}
+
 def KbSelect : Pass<"kb-select", "::mlir::ModuleOp"> {
   let summary = "Select one candidate per task with a selection strategy";
   let description = [{
