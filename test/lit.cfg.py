@@ -50,6 +50,19 @@ if os.path.exists(ptxas):
 # A candidate's PTX out of kopt's output, for FileCheck and ptxas: %extract-ptx FILE CANDIDATE.
 config.substitutions.append(("%extract-ptx", "%s %s" % (
     sys.executable, os.path.join(config.test_source_root, "Inputs", "extract-ptx.py"))))
+# kb-sample-server needs a kopt built with libcurl (not the `device` preset's): feature `curl`.
+try:
+    import subprocess
+    probe = subprocess.run([os.path.join(kopt_bin, "kopt"), "-",
+                            "--pass-pipeline=builtin.module(kb-sample-server)"],
+                           input="", capture_output=True, text=True, timeout=30)
+    if "without libcurl" not in probe.stderr:
+        config.available_features.add("curl")
+except (OSError, subprocess.SubprocessError):
+    pass
+# A fake OpenAI-compatible server on loopback around a command (kb-sample-server's tests).
+config.substitutions.append(("%fake-openai", "%s %s" % (
+    sys.executable, os.path.join(config.test_source_root, "Sample", "Inputs", "fake-openai.py"))))
 # CUDA C++ candidates need clang++ and CUDA's headers (kb-lower-to-ptx's defaults).
 cuda_path = os.environ.get("CUDA_PATH") or "/usr/local/cuda"
 if os.path.exists(os.path.join(config.llvm_tools_dir, "clang++")) and os.path.isdir(

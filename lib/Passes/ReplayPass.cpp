@@ -1,6 +1,7 @@
 //===- ReplayPass.cpp - kb-replay -----------------------------------------===//
 #include "kb/KbOps.h"
 #include "kopt/Passes/Passes.h"
+#include "kopt/Passes/SampleCandidates.h"
 #include "kopt/Sample/Replay.h"
 
 #include "mlir/IR/Builders.h"
@@ -23,7 +24,6 @@ struct KbReplayPass : kopt::impl::KbReplayBase<KbReplayPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    MLIRContext *context = &getContext();
     if (samples.empty()) {
       module.emitError() << "kb-replay needs a samples file (samples=PATH)";
       return signalPassFailure();
@@ -39,83 +39,92 @@ struct KbReplayPass : kopt::impl::KbReplayBase<KbReplayPass> {
       return signalPassFailure();
     }
 
-    // Everything is checked before anything is added.
-    SymbolTable symbols(module);
-    struct Planned {
-      const ks::Sample *sample;
-      TaskOp task;
-      std::optional<ks::LogProbStats> stats;
-    };
-    std::vector<Planned> planned;
-    bool failedAny = false;
-    for (const ks::Sample &sample : *read) {
-      auto task = symbols.lookup<TaskOp>(sample.task);
-      if (!task) {
-        module.emitError() << "sample " << sample.describe() << " names task @" << sample.task
-                           << ", which is not a kb.task of the module";
-        failedAny = true;
-        continue;
-      }
-      llvm::Expected<std::optional<ks::LogProbStats>> stats = ks::logProbStats(sample, *scope);
-      if (!stats) {
-        module.emitError() << llvm::toString(stats.takeError());
-        failedAny = true;
-        continue;
-      }
-      if (*stats && (!std::isfinite((*stats)->sum) || (*stats)->sum > 0)) {
-        module.emitError() << "sample " << sample.describe()
-                           << ": log-prob sum must be finite and <= 0, got " << (*stats)->sum;
-        failedAny = true;
-        continue;
-      }
-      planned.push_back({&sample, task, *stats});
-    }
-    if (failedAny)
+    if (failed(kopt::addSampleCandidates(module, *read, *scope, CandidateOrigin::Replay, "_r")))
       return signalPassFailure();
-
-    // Where each task's candidates end: the last of the task and its candidates in the module.
-    llvm::DenseMap<Operation *, Operation *> insertAfter;
-    for (Operation &op : module.getBody()->getOperations()) {
-      if (auto task = dyn_cast<TaskOp>(op))
-        insertAfter[task] = &op;
-      else if (auto candidate = dyn_cast<CandidateOp>(op))
-        if (auto task = symbols.lookup<TaskOp>(candidate.getTask()))
-          insertAfter[task] = &op;
-    }
-
-    llvm::StringMap<unsigned> next; // per task, the next N to try
-    OpBuilder builder(context);
-    for (Planned &entry : planned) {
-      const ks::Sample &sample = *entry.sample;
-      StringRef taskName = entry.task.getSymName();
-      unsigned &n = next[taskName];
-      std::string name;
-      do
-        name = (taskName + "_r" + llvm::Twine(n++)).str();
-      while (symbols.lookup(name));
-
-      ks::Extraction kernel = ks::extractKernel(sample.text);
-      std::string source = kernel.code ? *kernel.code : sample.text;
-      if (StringRef(source).trim().empty())
-        source = "// (empty sample)\n";
-      VerdictAttr verdict;
-      if (!kernel.code)
-        verdict = VerdictAttr::get(context, VerdictKind::ParseError, kernel.detail);
-      LogProbAttr logprob;
-      if (entry.stats)
-        logprob = LogProbAttr::get(context, llvm::APFloat(entry.stats->sum), entry.stats->count);
-
-      Location loc = FileLineColLoc::get(context, sample.file, sample.line, 1);
-      Operation *&after = insertAfter[entry.task];
-      builder.setInsertionPointAfter(after);
-      auto candidate = CandidateOp::create(
-          builder, loc, name, taskName, CandidateOrigin::Replay, /*decisions=*/nullptr,
-          builder.getStringAttr(source), logprob, /*ptx=*/nullptr, /*launch=*/nullptr,
-          /*features=*/nullptr, verdict, /*time=*/nullptr, /*speedup=*/nullptr,
-          /*selected=*/nullptr);
-      symbols.insert(candidate); // already in the module: only records the name
-      after = candidate;
-    }
   }
 };
 } // namespace
+
+LogicalResult kopt::addSampleCandidates(ModuleOp module, ArrayRef<ks::Sample> samples,
+                                        ks::LogProbScope scope, CandidateOrigin origin,
+                                        StringRef infix) {
+  MLIRContext *context = module.getContext();
+  // Everything is checked before anything is added.
+  SymbolTable symbols(module);
+  struct Planned {
+    const ks::Sample *sample;
+    TaskOp task;
+    std::optional<ks::LogProbStats> stats;
+  };
+  std::vector<Planned> planned;
+  bool failedAny = false;
+  for (const ks::Sample &sample : samples) {
+    auto task = symbols.lookup<TaskOp>(sample.task);
+    if (!task) {
+      module.emitError() << "sample " << sample.describe() << " names task @" << sample.task
+                         << ", which is not a kb.task of the module";
+      failedAny = true;
+      continue;
+    }
+    llvm::Expected<std::optional<ks::LogProbStats>> stats = ks::logProbStats(sample, scope);
+    if (!stats) {
+      module.emitError() << llvm::toString(stats.takeError());
+      failedAny = true;
+      continue;
+    }
+    if (*stats && (!std::isfinite((*stats)->sum) || (*stats)->sum > 0)) {
+      module.emitError() << "sample " << sample.describe()
+                         << ": log-prob sum must be finite and <= 0, got " << (*stats)->sum;
+      failedAny = true;
+      continue;
+    }
+    planned.push_back({&sample, task, *stats});
+  }
+  if (failedAny)
+    return failure();
+
+  // Where each task's candidates end: the last of the task and its candidates in the module.
+  llvm::DenseMap<Operation *, Operation *> insertAfter;
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (auto task = dyn_cast<TaskOp>(op))
+      insertAfter[task] = &op;
+    else if (auto candidate = dyn_cast<CandidateOp>(op))
+      if (auto task = symbols.lookup<TaskOp>(candidate.getTask()))
+        insertAfter[task] = &op;
+  }
+
+  llvm::StringMap<unsigned> next; // per task, the next N to try
+  OpBuilder builder(context);
+  for (Planned &entry : planned) {
+    const ks::Sample &sample = *entry.sample;
+    StringRef taskName = entry.task.getSymName();
+    unsigned &n = next[taskName];
+    std::string name;
+    do
+      name = (taskName + infix + llvm::Twine(n++)).str();
+    while (symbols.lookup(name));
+
+    ks::Extraction kernel = ks::extractKernel(sample.text);
+    std::string source = kernel.code ? *kernel.code : sample.text;
+    if (StringRef(source).trim().empty())
+      source = "// (empty sample)\n";
+    VerdictAttr verdict;
+    if (!kernel.code)
+      verdict = VerdictAttr::get(context, VerdictKind::ParseError, kernel.detail);
+    LogProbAttr logprob;
+    if (entry.stats)
+      logprob = LogProbAttr::get(context, llvm::APFloat(entry.stats->sum), entry.stats->count);
+
+    Location loc = FileLineColLoc::get(context, sample.file, sample.line, 1);
+    Operation *&after = insertAfter[entry.task];
+    builder.setInsertionPointAfter(after);
+    auto candidate = CandidateOp::create(
+        builder, loc, name, taskName, origin, /*decisions=*/nullptr,
+        builder.getStringAttr(source), logprob, /*ptx=*/nullptr, /*launch=*/nullptr,
+        /*features=*/nullptr, verdict, /*time=*/nullptr, /*speedup=*/nullptr,
+        /*selected=*/nullptr);
+    symbols.insert(candidate); // already in the module: only records the name
+    after = candidate;
+  }
+  return success();
+}

@@ -58,6 +58,41 @@ def KbReplay : Pass<"kb-replay", "::mlir::ModuleOp"> {
   ];
 }
 
+def KbSampleServer : Pass<"kb-sample-server", "::mlir::ModuleOp"> {
+  let summary = "Add samples of an OpenAI-compatible server as server candidates";
+  let description = [{
+    For every `kb.task` of the module, asks the server at `url` (POST /v1/chat/completions, or
+    /v1/completions with `endpoint=completions`) for `n` samples of a CUDA C++ kernel: the prompt
+    gives the task's TorchScript reference, its inputs and outputs, and the contract of README.md
+    ("CUDA C++ candidates"). Each choice becomes a sample (docs/samples-format.md) and then
+    `kb.candidate @<task>_s<N> of @<task> server ...`, made exactly as kb-replay makes replay
+    candidates (logprobs=all). The API key is read from the environment variable `api-key-env`
+    (sent as `Authorization: Bearer` only when set). HTTP 429 and 5xx, connection errors and
+    timeouts are retried `retries` times with exponential backoff; `concurrency` requests run at
+    once. A task whose request fails is an error located at the task, and nothing is added.
+    `record=PATH` also writes the samples as a samples file that kb-replay reads back.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"url", "url", "std::string", /*default=*/"\"\"",
+           "the server's base URL, e.g. http://127.0.0.1:8000">,
+    Option<"model", "model", "std::string", /*default=*/"\"\"", "the model to ask">,
+    Option<"n", "n", "unsigned", /*default=*/"8", "samples per task (one request)">,
+    Option<"temperature", "temperature", "double", /*default=*/"1.0", "sampling temperature">,
+    Option<"maxTokens", "max-tokens", "int64_t", /*default=*/"4096", "max_tokens per sample">,
+    Option<"apiKeyEnv", "api-key-env", "std::string", /*default=*/"\"OPENAI_API_KEY\"",
+           "the environment variable holding the API key">,
+    Option<"endpoint", "endpoint", "std::string", /*default=*/"\"chat\"",
+           "chat (/v1/chat/completions) | completions (/v1/completions)">,
+    Option<"timeout", "timeout", "double", /*default=*/"60", "seconds per request">,
+    Option<"retries", "retries", "unsigned", /*default=*/"3",
+           "further attempts after 429, 5xx, connection errors and timeouts">,
+    Option<"concurrency", "concurrency", "unsigned", /*default=*/"4", "requests at once">,
+    Option<"record", "record", "std::string", /*default=*/"\"\"",
+           "also write the samples to this JSON Lines file (the kb-replay format)">,
+  ];
+}
+
 def KbSelect : Pass<"kb-select", "::mlir::ModuleOp"> {
   let summary = "Select one candidate per task with a selection strategy";
   let description = [{
