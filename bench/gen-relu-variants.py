@@ -6,8 +6,11 @@ with clang-22 here), for the runner benchmarks: vector width x items per thread 
     bench/gen-relu-variants.py ROWS COLS OUT.mlir
 """
 import itertools
-import subprocess
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+from cuda_candidates import cuda_to_ptx, mlir_string  # noqa: E402
 
 rows, cols, out_path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 n = rows * cols
@@ -47,13 +50,7 @@ for vec in (1, 2, 4):
     KERNELS += (f'extern "C" __global__ void relu_v{vec}_gs(const {t} *x, {t} *out, long n) '
                 f'{{ grid_stride<{t}>(x, out, n / {vec}); }}\n')
 
-ptx = subprocess.run(
-    ["/usr/lib/llvm-22/bin/clang++", "--cuda-device-only", "-S", "--cuda-gpu-arch=sm_90", "-O3",
-     "-x", "cuda", "--cuda-path=/usr/local/cuda", "-Wno-unknown-cuda-version", "-", "-o", "-"],
-    input=KERNELS, capture_output=True, text=True, check=True).stdout
-
-def mlir_string(text):
-    return '"' + text.replace('\\', '\\5C').replace('"', '\\22').replace('\n', '\\0A') + '"'
+ptx = cuda_to_ptx(source=KERNELS)
 
 candidates = []  # (entry, grid, block, decisions)
 for vec, items, block in itertools.product((1, 2, 4), (1, 2, 4, 8), (128, 256, 512, 1024)):

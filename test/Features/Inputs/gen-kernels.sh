@@ -4,29 +4,21 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 bin=/usr/lib/llvm-22/bin
-ptx() {
-  "$bin/clang++" --cuda-device-only -S --cuda-gpu-arch=sm_90 -O3 -x cuda \
-    --cuda-path=/usr/local/cuda -Wno-unknown-cuda-version "$1" -o -
-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for cu in float4 tiled mma cpasync local spill; do
-  ptx "$cu.cu" > "$tmp/$cu.ptx"
-done
 "$bin/mlir-opt" mlir-square.mlir --pass-pipeline='builtin.module(gpu.module(convert-gpu-to-nvvm,reconcile-unrealized-casts),nvvm-attach-target{chip=sm_90},gpu-module-to-binary{format=isa})' \
   > "$tmp/square.mlir"
 
-python3 - "$tmp" > kernels.mlir <<'PY'
+PYTHONPATH=../../../python python3 - "$tmp" > kernels.mlir <<'PY'
 import re
 import sys
 
+from cuda_candidates import cuda_to_ptx, mlir_string
+
 tmp = sys.argv[1]
 
-def mlir_string(text):
-    return '"' + text.replace('\\', '\\5C').replace('"', '\\22').replace('\n', '\\0A') + '"'
-
 def ptx_of(name):
-    return mlir_string(open(f"{tmp}/{name}.ptx").read())
+    return mlir_string(cuda_to_ptx(f"{name}.cu"))
 
 # gpu-module-to-binary already wrote the PTX as an MLIR string.
 square = re.search(r'assembly = ("(?:[^"\\]|\\.)*")', open(f"{tmp}/square.mlir").read()).group(1)

@@ -3,19 +3,11 @@
 # clang-22 and writes a ReLU task whose candidates launch each entry.
 set -euo pipefail
 cd "$(dirname "$0")"
-ptx() {
-  /usr/lib/llvm-22/bin/clang++ --cuda-device-only -S --cuda-gpu-arch=sm_90 -O3 -x cuda \
-    --cuda-path=/usr/local/cuda -Wno-unknown-cuda-version "$@" -o -
-}
-ptx adversarial.cu > /tmp/kopt-adversarial.ptx
-ptx -fgpu-rdc side-stream.cu > /tmp/kopt-side-stream.ptx
-python3 - /tmp/kopt-adversarial.ptx /tmp/kopt-side-stream.ptx > adversarial.mlir <<'PY'
-import sys
+PYTHONPATH=../../../python python3 - > adversarial.mlir <<'PY'
+from cuda_candidates import cuda_to_ptx, mlir_string
 
-def mlir_string(text):
-    return '"' + text.replace('\\', '\\5C').replace('"', '\\22').replace('\n', '\\0A') + '"'
-
-main_ptx, side_ptx = (open(p).read() for p in sys.argv[1:3])
+main_ptx = cuda_to_ptx("adversarial.cu")
+side_ptx = cuda_to_ptx("side-stream.cu", extra=["-fgpu-rdc"])
 # (entry, expected verdict), in the order kb-verify meets them: the crash and the hang sit in the
 # middle so that the candidates after them show that the run goes on.
 # too_much_smem is the honest relu asking for more dynamic shared memory than a block can have.
