@@ -34,6 +34,12 @@ int64_t poisonBits(torch::ScalarType type) {
     return 0x7FDA;
   case torch::kBool:
     return 0xAB; // not a valid bool
+  case torch::kByte: // also scratch buffers
+    return 0xA5;
+  case torch::kChar:
+    return 0x5A;
+  case torch::kShort:
+    return 0x5EAD;
   case torch::kInt:
     return 0x5EADBEEF;
   default:

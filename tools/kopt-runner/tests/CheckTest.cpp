@@ -9,7 +9,7 @@ namespace {
 
 TEST(Poison, EveryDtypeIsDetectedAsUnwritten) {
   for (auto type : {torch::kFloat, torch::kDouble, torch::kHalf, torch::kBFloat16, torch::kInt,
-                    torch::kLong, torch::kBool}) {
+                    torch::kLong, torch::kBool, torch::kByte, torch::kChar, torch::kShort}) {
     torch::Tensor t = torch::empty({4, 5}, torch::TensorOptions().dtype(type));
     poison(t);
     EXPECT_EQ(countUnwritten(t).count, 20) << type;
