@@ -49,14 +49,7 @@ run)
   xz -dc $dir/kopt.xz > /tmp/kopt && chmod +x /tmp/kopt
   bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
   runner=$PWD/build/runner/kopt-runner
-  # One line per candidate: task, candidate, verdict, detail (time and speedup when timed).
-  summary() {
-    python3 -c 'import re, sys
-for line in open(sys.argv[1]):
-    m = re.search(r"kb\.candidate @(\S+) of @(\S+).*?verdict <(\w+)(?:, \"([^\"]*))?", line)
-    t = re.search(r"time <median = ([0-9.e+-]+).*?speedup ([0-9.e+-]+)", line)
-    if m: print(m[2], m[1], m[3], (m[4] or "")[:200], *(["median_us", t[1], "speedup", t[2]] if t else []))' "$1"
-  }
+  summary() { python3 bench/candidates-table.py "$1"; }
   for f in $dir/test-*.mlir $dir/random-*.mlir $dir/kernelbench-*.mlir; do
     /tmp/kopt "$f" "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=none trials=3})" \
       -o /tmp/verified.mlir 2>>"$out/verify.log"
