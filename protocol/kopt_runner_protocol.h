@@ -20,6 +20,7 @@ inline constexpr const char *kOpTask = "task";
 inline constexpr const char *kOpVerify = "verify";
 inline constexpr const char *kOpTime = "time";
 inline constexpr const char *kOpEager = "eager";
+inline constexpr const char *kOpHostCheck = "host_check";
 inline constexpr const char *kOpBye = "bye";
 
 // Verdicts, spelled as the kb dialect spells them.
@@ -34,6 +35,8 @@ inline constexpr const char *kUnwrittenOutput = "unwritten_output";
 
 // Defaults of the request settings.
 inline constexpr int kDefaultTrials = 5;
+/// The function a host_check library exports: `void kopt_host_entry(void **buffers)`.
+inline constexpr const char *kHostEntry = "kopt_host_entry";
 inline constexpr double kDefaultTargetRelError = 0.01; // of the median
 inline constexpr double kDefaultMaxSeconds = 2.0;      // per timing request
 inline constexpr int kDefaultMinReps = 10;

@@ -76,6 +76,8 @@ FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
                                  memref::MemRefDialect, scf::SCFDialect,
                                  vector::VectorDialect>();
   std::string name = kernelName(task.getSymName());
+  if (failed(checkKernelOutputs(task)))
+    return failure();
   FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
   if (failed(module))
     return failure();

@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
@@ -65,24 +66,45 @@ static void computeIntoOutputs(func::FuncOp func, unsigned numInputs) {
       op.erase();
 }
 
-FailureOr<OwningOpRef<ModuleOp>> kopt::codegen::preparePayload(kb::TaskOp task, StringRef name) {
-  kb::PayloadOp payload = task.getPayload();
-  if (!payload)
-    return task.emitError() << "task @" << task.getSymName() << " has no payload to compile";
+LogicalResult kopt::codegen::checkKernelOutputs(kb::TaskOp task) {
   // kopt-runner passes buffers of rank 0 by value: a kernel cannot write them.
   for (kb::OutputOp output : task.getOutputs())
     if (!isa<RankedTensorType>(output.getType()) || isRank0(output.getType()))
       return output.emitError() << "output '" << output.getName()
                                 << "' has rank 0, and kernels write their outputs through "
                                    "pointers, which kopt-runner passes only for ranks >= 1";
+  return success();
+}
+
+/// Ops that are compositions of other linalg ops (linalg.softmax) become those ops, which the
+/// rest of the pipeline knows.
+static LogicalResult decomposeAggregates(func::FuncOp func) {
+  SmallVector<linalg::AggregatedOpInterface> aggregates;
+  func.walk([&](linalg::AggregatedOpInterface op) { aggregates.push_back(op); });
+  for (linalg::AggregatedOpInterface op : aggregates) {
+    OpBuilder b(op);
+    FailureOr<SmallVector<Value>> results = op.decomposeOperation(b);
+    if (failed(results))
+      return op->emitError() << "cannot decompose '" << op->getName() << "' into linalg ops";
+    op->replaceAllUsesWith(*results);
+    op->erase();
+  }
+  return success();
+}
+
+FailureOr<OwningOpRef<ModuleOp>> kopt::codegen::preparePayload(kb::TaskOp task, StringRef name) {
+  kb::PayloadOp payload = task.getPayload();
+  if (!payload)
+    return task.emitError() << "task @" << task.getSymName() << " has no payload to compile";
   Block &body = payload.getBody().front();
   auto yield = cast<kb::YieldOp>(body.getTerminator());
 
   // Rank-0 inputs arrive by value: the function takes their element, and the payload sees a
   // rank-0 tensor made of it until linalg ops take the element itself (scalarizeRank0Inputs).
-  SmallVector<Type> argTypes = llvm::map_to_vector(body.getArgumentTypes(), [](Type type) {
-    return isRank0(type) ? cast<RankedTensorType>(type).getElementType() : type;
-  });
+  SmallVector<Type> argTypes(body.getArgumentTypes());
+  for (Type &type : MutableArrayRef<Type>(argTypes).take_front(task.getInputs().size()))
+    if (isRank0(type))
+      type = cast<RankedTensorType>(type).getElementType();
   OwningOpRef<ModuleOp> module = ModuleOp::create(payload.getLoc());
   OpBuilder b = OpBuilder::atBlockEnd(module->getBody());
   auto func = func::FuncOp::create(b, payload.getLoc(), name,
@@ -103,6 +125,8 @@ FailureOr<OwningOpRef<ModuleOp>> kopt::codegen::preparePayload(kb::TaskOp task, 
                            return mapping.lookupOrDefault(v);
                          }));
 
+  if (failed(decomposeAggregates(func)))
+    return failure();
   PassManager pm(task.getContext());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createConvertElementwiseToLinalgPass());
@@ -123,4 +147,26 @@ LogicalResult kopt::codegen::bufferizePayload(ModuleOp module) {
   PassManager pm(module.getContext());
   pm.addPass(bufferization::createOneShotBufferizePass(options));
   return pm.run(module);
+}
+
+FailureOr<OwningOpRef<ModuleOp>> kopt::codegen::payloadOnBuffers(kb::TaskOp task,
+                                                                 StringRef name) {
+  task.getContext()->loadDialect<memref::MemRefDialect>();
+  FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
+  if (failed(module) || failed(bufferizePayload(**module)))
+    return failure();
+  auto func = (**module).lookupSymbol<func::FuncOp>(name);
+  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  OpBuilder b(ret);
+  unsigned numInputs = task.getInputs().size();
+  // Where bufferization could not compute a result in place, it returns a buffer of its own.
+  for (OpOperand &result : ret->getOpOperands()) {
+    BlockArgument output = func.getArgument(numInputs + result.getOperandNumber());
+    if (result.get() != output)
+      memref::CopyOp::create(b, ret.getLoc(), result.get(), output);
+  }
+  func::ReturnOp::create(b, ret.getLoc());
+  ret.erase();
+  func.setFunctionType(b.getFunctionType(func.getArgumentTypes(), {}));
+  return module;
 }

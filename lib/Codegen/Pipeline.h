@@ -17,11 +17,15 @@
 namespace kopt::codegen {
 
 /// `func.func @name(inputs..., outputs...) -> (outputs...)` holding the task's payload, alone in a
-/// new module, ready for a family to match: elementwise ops on tensors become linalg ops, named
-/// ops are generalized, producers fused into consumers, and every result is computed into its
+/// new module, ready for a family to match: aggregate ops (linalg.softmax) are decomposed,
+/// elementwise ops on tensors become linalg ops, named ops are generalized, producers fused into consumers, and every result is computed into its
 /// output argument (destination-passing style) where its op does not read the destination.
 mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>> preparePayload(kb::TaskOp task,
                                                                   llvm::StringRef name);
+
+/// Kernels write their outputs through pointers, and kopt-runner passes rank-0 buffers by value:
+/// an error for each output of rank 0.
+mlir::LogicalResult checkKernelOutputs(kb::TaskOp task);
 
 /// One-shot bufferization across function boundaries, identity layouts: the function's
 /// arguments become the task's buffers.

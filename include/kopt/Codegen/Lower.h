@@ -14,7 +14,9 @@
 #include "kopt/Codegen/LaunchPlan.h"
 #include "kopt/Codegen/ScheduleSpace.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
@@ -49,6 +51,13 @@ std::vector<std::string> taskBufferNames(kb::TaskOp task);
 /// diagnostics on the task's context.
 mlir::FailureOr<Kernel> lowerPolicyCandidate(kb::TaskOp task, const DecisionList &decisions,
                                              const Target &target);
+
+/// The task's payload as `func.func @name(inputs..., outputs...)` on buffers, alone in a new module,
+/// prepared as for a kernel (see Pipeline.h) and bufferized, each result written into its output
+/// buffer, nothing returned; rank-0 inputs are passed by value. For running the payload on the
+/// host (the consistency check of task files). Errors are emitted on the task's context.
+mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>> payloadOnBuffers(kb::TaskOp task,
+                                                                     llvm::StringRef name);
 
 /// One candidate to compile.
 struct LowerJob {

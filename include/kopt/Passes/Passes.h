@@ -4,6 +4,8 @@
 
 #include "kb/KbDialect.h"
 #include "kopt/Runner/Messages.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -4,6 +4,19 @@
 
 include "mlir/Pass/PassBase.td"
 
+def KbExportPayloads : Pass<"kb-export-payloads", "::mlir::ModuleOp"> {
+  let summary = "Replace the tasks by their payloads as functions on buffers, for the host";
+  let description = [{
+    Replaces the module's contents with one `func.func @<task>(inputs..., outputs...)` per task
+    with a payload: the payload prepared as for a kernel (named ops generalized, producers fused)
+    and bufferized, every result written into its output buffer, rank-0 inputs by value. Lowered
+    for the CPU (e.g. mlir-opt's convert-*-to-llvm passes with bare-pointer memrefs), it runs a
+    task's own MLIR on the host: python/kernelbench/check_payloads.py compares that with the
+    task's reference. Candidates are dropped.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect"];
+}
+
 def KbLowerToPtx : Pass<"kb-lower-to-ptx", "::mlir::ModuleOp"> {
   let summary = "Compile candidates to PTX and launch plans";
   let description = [{

@@ -16,29 +16,39 @@ kb.task @scaled_dot_product_attention origin <"KernelBench", level 1, problem 97
   kb.payload(%Q: tensor<32x32x512x1024xf32>, %K: tensor<32x32x512x1024xf32>, %V: tensor<32x32x512x1024xf32>, %out: tensor<32x32x512x1024xf32>) {
     %zero = arith.constant 0.0 : f32
     %scale = arith.constant 0.03125 : f32
-    %q = tensor.collapse_shape %Q [[0, 1], [2], [3]] : tensor<32x32x512x1024xf32> into tensor<1024x512x1024xf32>
-    %k = tensor.collapse_shape %K [[0, 1], [2], [3]] : tensor<32x32x512x1024xf32> into tensor<1024x512x1024xf32>
-    %v = tensor.collapse_shape %V [[0, 1], [2], [3]] : tensor<32x32x512x1024xf32> into tensor<1024x512x1024xf32>
-    %se = tensor.empty() : tensor<1024x512x512xf32>
-    %s0 = linalg.fill ins(%zero : f32) outs(%se : tensor<1024x512x512xf32>) -> tensor<1024x512x512xf32>
-    %scores = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
-                                                   affine_map<(b, m, n, k) -> (b, n, k)>,
-                                                   affine_map<(b, m, n, k) -> (b, m, n)>]
-        ins(%q, %k : tensor<1024x512x1024xf32>, tensor<1024x512x1024xf32>) outs(%s0 : tensor<1024x512x512xf32>) -> tensor<1024x512x512xf32>
-    %scaled = linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>,
-                                               affine_map<(b, m, n) -> (b, m, n)>],
-                              iterator_types = ["parallel", "parallel", "parallel"]}
-        ins(%scores : tensor<1024x512x512xf32>) outs(%se : tensor<1024x512x512xf32>) {
+    %se = tensor.empty() : tensor<32x32x512x512xf32>
+    %s0 = linalg.fill ins(%zero : f32) outs(%se : tensor<32x32x512x512xf32>) -> tensor<32x32x512x512xf32>
+    %scores = linalg.generic {indexing_maps = [affine_map<(b, h, m, n, e) -> (b, h, m, e)>,
+                                               affine_map<(b, h, m, n, e) -> (b, h, n, e)>,
+                                               affine_map<(b, h, m, n, e) -> (b, h, m, n)>],
+                              iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+        ins(%Q, %K : tensor<32x32x512x1024xf32>, tensor<32x32x512x1024xf32>) outs(%s0 : tensor<32x32x512x512xf32>) {
+    ^bb0(%q: f32, %k: f32, %acc: f32):
+      %p = arith.mulf %q, %k : f32
+      %s = arith.addf %acc, %p : f32
+      linalg.yield %s : f32
+    } -> tensor<32x32x512x512xf32>
+    %scaled = linalg.generic {indexing_maps = [affine_map<(b, h, m, n) -> (b, h, m, n)>,
+                                               affine_map<(b, h, m, n) -> (b, h, m, n)>],
+                              iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        ins(%scores : tensor<32x32x512x512xf32>) outs(%se : tensor<32x32x512x512xf32>) {
     ^bb0(%x: f32, %o: f32):
       %y = arith.mulf %x, %scale : f32
       linalg.yield %y : f32
-    } -> tensor<1024x512x512xf32>
-    %pe = tensor.empty() : tensor<1024x512x512xf32>
-    %p = linalg.softmax dimension(2) ins(%scaled : tensor<1024x512x512xf32>) outs(%pe : tensor<1024x512x512xf32>) -> tensor<1024x512x512xf32>
-    %o = tensor.collapse_shape %out [[0, 1], [2], [3]] : tensor<32x32x512x1024xf32> into tensor<1024x512x1024xf32>
-    %o0 = linalg.fill ins(%zero : f32) outs(%o : tensor<1024x512x1024xf32>) -> tensor<1024x512x1024xf32>
-    %ctx = linalg.batch_matmul ins(%p, %v : tensor<1024x512x512xf32>, tensor<1024x512x1024xf32>) outs(%o0 : tensor<1024x512x1024xf32>) -> tensor<1024x512x1024xf32>
-    %r = tensor.expand_shape %ctx [[0, 1], [2], [3]] output_shape [32, 32, 512, 1024] : tensor<1024x512x1024xf32> into tensor<32x32x512x1024xf32>
+    } -> tensor<32x32x512x512xf32>
+    %pe = tensor.empty() : tensor<32x32x512x512xf32>
+    %attn = linalg.softmax dimension(3) ins(%scaled : tensor<32x32x512x512xf32>) outs(%pe : tensor<32x32x512x512xf32>) -> tensor<32x32x512x512xf32>
+    %o0 = linalg.fill ins(%zero : f32) outs(%out : tensor<32x32x512x1024xf32>) -> tensor<32x32x512x1024xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(b, h, m, e, n) -> (b, h, m, n)>,
+                                          affine_map<(b, h, m, e, n) -> (b, h, n, e)>,
+                                          affine_map<(b, h, m, e, n) -> (b, h, m, e)>],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+        ins(%attn, %V : tensor<32x32x512x512xf32>, tensor<32x32x512x1024xf32>) outs(%o0 : tensor<32x32x512x1024xf32>) {
+    ^bb0(%a: f32, %v: f32, %acc: f32):
+      %p = arith.mulf %a, %v : f32
+      %s = arith.addf %acc, %p : f32
+      linalg.yield %s : f32
+    } -> tensor<32x32x512x1024xf32>
     kb.yield %r : tensor<32x32x512x1024xf32>
   }
 }

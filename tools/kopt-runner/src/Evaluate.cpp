@@ -114,17 +114,21 @@ std::optional<Verdict> load(LoadedCandidate &candidate) {
 }
 } // namespace
 
-Verdict kopt::runner::verifyCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec,
-                                      int trials) {
-  LoadedCandidate candidate(gpu, spec);
-  if (std::optional<Verdict> failed = load(candidate))
-    return *failed;
+namespace {
+/// Runs and judges `trials` trials, each on fresh inputs and poisoned outputs; `run(buffers)`
+/// runs the implementation and returns a verdict when it could not run. `toHost` copies each
+/// trial to the CPU first.
+template <typename Run>
+Verdict judgeTrials(Task &task, const CandidateSpec &spec, int trials, bool toHost, Run run) {
   Verdict overall;
   for (int t = 0; t < trials; ++t) {
     Trial trial = task.trial(spec.seed, t); // handles: stays valid if the task redraws
+    if (toHost)
+      for (std::vector<torch::Tensor> *tensors : {&trial.inputs, &trial.reference})
+        for (torch::Tensor &tensor : *tensors)
+          tensor = tensor.cpu();
     RunBuffers buffers = makeBuffers(task, trial, spec);
-    candidate.bind(buffers.byName);
-    if (std::optional<Verdict> failed = runOnce(gpu, candidate))
+    if (std::optional<Verdict> failed = run(buffers))
       return *failed;
     Verdict v = judge(task, trial, buffers);
     if (v.kind != "correct") {
@@ -136,6 +140,33 @@ Verdict kopt::runner::verifyCandidate(Gpu &gpu, Task &task, const CandidateSpec 
   }
   overall.detail = std::to_string(trials) + " trials passed";
   return overall;
+}
+} // namespace
+
+Verdict kopt::runner::verifyCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec,
+                                      int trials) {
+  LoadedCandidate candidate(gpu, spec);
+  if (std::optional<Verdict> failed = load(candidate))
+    return *failed;
+  return judgeTrials(task, spec, trials, /*toHost=*/false, [&](RunBuffers &buffers) {
+    candidate.bind(buffers.byName);
+    return runOnce(gpu, candidate);
+  });
+}
+
+Verdict kopt::runner::checkHostFunction(Task &task, HostFunction function, uint64_t seed,
+                                        int trials) {
+  CandidateSpec spec;
+  spec.seed = seed;
+  return judgeTrials(task, spec, trials, /*toHost=*/true,
+                     [&](RunBuffers &buffers) -> std::optional<Verdict> {
+                       std::vector<void *> addresses;
+                       for (std::vector<torch::Tensor> *tensors : {&buffers.inputs, &buffers.outputs})
+                         for (torch::Tensor &tensor : *tensors)
+                           addresses.push_back(tensor.data_ptr());
+                       function(addresses.data());
+                       return std::nullopt;
+                     });
 }
 
 Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec,

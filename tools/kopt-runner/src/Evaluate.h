@@ -21,6 +21,14 @@ struct Verdict {
 /// Runs `trials` trials of the candidate on fresh inputs with poisoned outputs and judges each.
 Verdict verifyCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec, int trials);
 
+/// A host function computing a task: its buffers' addresses, inputs then outputs, in one array.
+using HostFunction = void (*)(void **buffers);
+
+/// Checks a host (CPU) implementation of the task the way verifyCandidate checks a kernel: on
+/// `trials` trials of fresh inputs (copied to the host) with poisoned outputs. Used to check a
+/// task's own MLIR payload, compiled for the CPU, against its reference.
+Verdict checkHostFunction(Task &task, HostFunction function, uint64_t seed, int trials);
+
 struct TimeSettings {
   double targetRelError, maxSeconds;
   int minReps, maxReps;

@@ -16,6 +16,7 @@
 #include <torch/torch.h>
 
 #include <cstdio>
+#include <dlfcn.h>
 #include <iostream>
 #include <unistd.h>
 #include <map>
@@ -72,6 +73,8 @@ public:
       return declareTask(request);
     if (op == protocol::kOpVerify || op == protocol::kOpTime)
       return evaluate(request, op == protocol::kOpTime, exitAfterReply);
+    if (op == protocol::kOpHostCheck)
+      return hostCheck(request);
     if (op == protocol::kOpEager)
       return eager(request);
     if (op == protocol::kOpBye) {
@@ -237,6 +240,31 @@ private:
     Summary s = timeEager(gpu_, *it->second, timeSettings(request));
     return {{"ok", true}, {"eager_median_us", s.median}, {"eager_q1_us", s.q1},
             {"eager_q3_us", s.q3}, {"eager_n", s.n}, {"rel_error", s.relError}};
+  }
+
+  /// Checks a host implementation of a task, loaded from a shared library, against its reference.
+  /// The library is the task author's own code (a payload compiled for the CPU), so it runs in
+  /// this process: a crash ends the runner, as a crash in the reference would.
+  json hostCheck(const json &request) {
+    std::string name = request.at("task").get<std::string>();
+    auto it = tasks_.find(name);
+    if (it == tasks_.end())
+      throw RequestError("unknown task '" + name + "' (declare it with a task request)");
+    std::string path = request.at("library").get<std::string>();
+    void *library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!library)
+      throw RequestError("cannot load '" + path + "': " + dlerror());
+    auto function = reinterpret_cast<HostFunction>(dlsym(library, protocol::kHostEntry));
+    if (!function) {
+      dlclose(library);
+      throw RequestError("'" + path + "' exports no " + protocol::kHostEntry);
+    }
+    Verdict v = checkHostFunction(*it->second, function, request.value("seed", uint64_t(0)),
+                                  request.value("trials", protocol::kDefaultTrials));
+    dlclose(library);
+    json reply = verdictJson(v);
+    reply["ok"] = true;
+    return reply;
   }
 
   static bool isBuffer(const TaskSpec &task, const CandidateSpec &spec, const std::string &arg) {
