@@ -3,6 +3,7 @@
 #include "Pipeline.h"
 #include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Elementwise.h"
+#include "kopt/Codegen/Reduction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -68,31 +69,30 @@ static FailureOr<linalg::GenericOp> familyOp(func::FuncOp func) {
   return diagnostic << "); kopt schedules one linalg op with parallel iterators so far";
 }
 
-FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
-                                                      const DecisionList &decisions,
-                                                      const Target &target) {
-  // What the stages below build directly (passes load their own dialects).
-  task.getContext()->loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                                 memref::MemRefDialect, scf::SCFDialect,
-                                 vector::VectorDialect>();
-  std::string name = kernelName(task.getSymName());
-  FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
-  if (failed(module))
-    return failure();
-  auto func = (**module).lookupSymbol<func::FuncOp>(name);
+/// The candidate's values of the decisions of `space`, or a located error.
+static FailureOr<SmallVector<int64_t>> resolveOrEmit(kb::TaskOp task, const ScheduleSpace &space,
+                                                     const DecisionList &decisions) {
+  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions(space, decisions);
+  if (!values)
+    return task.emitError() << llvm::toString(values.takeError());
+  return *values;
+}
+
+static FailureOr<Kernel> lowerElementwise(kb::TaskOp task, ModuleOp module, func::FuncOp func,
+                                          const DecisionList &decisions, const Target &target) {
   FailureOr<linalg::GenericOp> op = familyOp(func);
   if (failed(op))
     return failure();
   FailureOr<ElementwiseInfo> info = analyzeElementwise(*op);
   if (failed(info))
     return failure();
-  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions(elementwiseSpace(), decisions);
-  if (!values)
-    return task.emitError() << llvm::toString(values.takeError());
+  FailureOr<SmallVector<int64_t>> values = resolveOrEmit(task, elementwiseSpace(), decisions);
+  if (failed(values))
+    return failure();
   ElementwiseGeometry geometry =
       planElementwise(ElementwiseSchedule::fromValues(*values), *info, target.numSMs);
 
-  if (failed(bufferizePayload(**module)))
+  if (failed(bufferizePayload(module)))
     return failure();
   // Bufferization keeps the op and its operands; anything else it added (a copy, a temporary)
   // would be work outside the kernel.
@@ -106,8 +106,58 @@ FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
   op = familyOp(func);
   if (failed(op))
     return failure();
-  buildElementwiseKernel(*op, *info, geometry, name);
-  return compileLaunches(**module, func, taskBufferNames(task), target);
+  buildElementwiseKernel(*op, *info, geometry, func.getName());
+  return compileLaunches(module, func, taskBufferNames(task), target);
+}
+
+/// The reduction kernel is built on the task's buffers from the payload on tensors: no
+/// bufferization, so the fills and the epilogue leave no temporaries behind.
+static FailureOr<Kernel> lowerReduction(kb::TaskOp task, func::FuncOp func,
+                                        const DecisionList &decisions, const Target &target) {
+  FailureOr<ReductionInfo> info = analyzeReduction(func);
+  if (failed(info))
+    return failure();
+  FailureOr<SmallVector<int64_t>> values = resolveOrEmit(task, reductionSpace(), decisions);
+  if (failed(values))
+    return failure();
+  ReductionGeometry geometry = planReduction(ReductionSchedule::fromValues(*values), *info);
+  OwningOpRef<ModuleOp> kernels = buildReductionKernel(func, *info, geometry);
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
+namespace {
+/// The op families kopt schedules, each with its schedule space and kernel builder.
+enum class Family { Elementwise, Reduction };
+} // namespace
+
+/// The family of a prepared payload: reduction when one of its linalg ops has a reduction
+/// iterator, elementwise otherwise.
+static Family familyOf(func::FuncOp func) {
+  bool reduces = false;
+  func.walk([&](linalg::LinalgOp op) { reduces |= op.getNumReductionLoops() != 0; });
+  return reduces ? Family::Reduction : Family::Elementwise;
+}
+
+FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
+                                                      const DecisionList &decisions,
+                                                      const Target &target) {
+  // What the stages below build directly (passes load their own dialects).
+  task.getContext()->loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                                 memref::MemRefDialect, scf::SCFDialect,
+                                 vector::VectorDialect>();
+  std::string name = kernelName(task.getSymName());
+  FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
+  if (failed(module))
+    return failure();
+  auto func = (**module).lookupSymbol<func::FuncOp>(name);
+  switch (familyOf(func)) {
+  case Family::Elementwise:
+    return lowerElementwise(task, **module, func, decisions, target);
+  case Family::Reduction:
+    return lowerReduction(task, func, decisions, target);
+  }
+  llvm_unreachable("unknown family");
 }
 
 /// `file:line:col: ` for the first file location in `location`, if any.
