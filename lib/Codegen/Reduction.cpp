@@ -297,7 +297,7 @@ FailureOr<ReductionInfo> kopt::codegen::analyzeReduction(func::FuncOp func) {
         !isa<linalg::FillOp, tensor::EmptyOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
              func::ReturnOp>(op))
       return op.emitError() << "not in the reduction family: '" << op.getName()
-                            << "' is neither a linalg op nor a reshape";
+                            << "' is neither a linalg.generic, a fill nor a reshape";
   }
   if (reductions.size() != 1)
     return func.emitError() << "not in the reduction family: " << reductions.size()
