@@ -1,25 +1,33 @@
 #!/usr/bin/env python3
-"""Appends policy candidates with distinct decision lists of the elementwise space, drawn
+"""Appends policy candidates with distinct decision lists of the task's schedule space, drawn
 uniformly, to the task of a task file (its own candidates are dropped): inputs for
 kb-lower-to-ptx benchmarks and tests.
 
     bench/gen-policy-candidates.py TASK.mlir COUNT [SEED] > OUT.mlir
 
-The domains are those of kopt::codegen::elementwiseSpace() (lib/Codegen/ScheduleSpace.cpp);
-blocks_per_sm is left out of one-shot lists, which ignore it, so that distinct lists are distinct
-kernels.
+The space is the reduction one when the payload reduces (a linalg.reduce or a reduction
+iterator), else the elementwise one. The domains are those of kopt::codegen::elementwiseSpace()
+and reductionSpace() (lib/Codegen/ScheduleSpace.cpp); blocks_per_sm is left out of one-shot
+elementwise lists, which ignore it, so that distinct lists are distinct kernels.
 """
 import itertools
 import random
 import re
 import sys
 
-SPACE = {
+ELEMENTWISE = {
     "vector": (1, 2, 4),
     "per_thread": (1, 2, 4, 8),
     "block": (64, 128, 256, 512, 1024),
     "grid_stride": (False, True),
     "blocks_per_sm": (1, 2, 4, 8, 16, 32),
+}
+REDUCTION = {
+    "threads_per_output": (1, 4, 16, 32, 128, 1024),
+    "block": (64, 128, 256, 512, 1024),
+    "vector": (1, 2, 4),
+    "unroll": (1, 2, 4, 8),
+    "shuffle": (False, True),
 }
 
 path, count = sys.argv[1], int(sys.argv[2])
@@ -28,11 +36,13 @@ text = open(path).read()
 task = re.search(r"kb\.task @(\w+)", text).group(1)
 cut = text.find("kb.candidate")
 sys.stdout.write(text if cut < 0 else text[:cut])
+payload = text[text.find("kb.payload"):cut if cut >= 0 else len(text)]
+space = REDUCTION if re.search(r'linalg\.reduce|"reduction"', payload) else ELEMENTWISE
 
 lists = set()
-for values in itertools.product(*SPACE.values()):
-    decisions = dict(zip(SPACE, values))
-    if not decisions["grid_stride"]:
+for values in itertools.product(*space.values()):
+    decisions = dict(zip(space, values))
+    if decisions.get("grid_stride") is False:
         del decisions["blocks_per_sm"]
     lists.add(tuple(decisions.items()))
 chosen = random.Random(seed).sample(sorted(lists), count)

@@ -3,6 +3,7 @@
 #include "Pipeline.h"
 #include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Elementwise.h"
+#include "kopt/Codegen/Reduction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -68,6 +69,76 @@ static FailureOr<linalg::GenericOp> familyOp(func::FuncOp func) {
   return diagnostic << "); kopt schedules one linalg op with parallel iterators so far";
 }
 
+/// The candidate's values of the decisions of `space`, or a located error.
+static FailureOr<SmallVector<int64_t>> resolveOrEmit(kb::TaskOp task, const ScheduleSpace &space,
+                                                     const DecisionList &decisions) {
+  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions(space, decisions);
+  if (!values)
+    return task.emitError() << llvm::toString(values.takeError());
+  return *values;
+}
+
+static FailureOr<Kernel> lowerElementwise(kb::TaskOp task, ModuleOp module, func::FuncOp func,
+                                          const DecisionList &decisions, const Target &target) {
+  FailureOr<linalg::GenericOp> op = familyOp(func);
+  if (failed(op))
+    return failure();
+  FailureOr<ElementwiseInfo> info = analyzeElementwise(*op);
+  if (failed(info))
+    return failure();
+  FailureOr<SmallVector<int64_t>> values = resolveOrEmit(task, elementwiseSpace(), decisions);
+  if (failed(values))
+    return failure();
+  ElementwiseGeometry geometry =
+      planElementwise(ElementwiseSchedule::fromValues(*values), *info, target.numSMs);
+
+  if (failed(bufferizePayload(module)))
+    return failure();
+  // Bufferization keeps the op and its operands; anything else it added (a copy, a temporary)
+  // would be work outside the kernel.
+  for (Operation &other : func.getBody().front()) {
+    if (!isa<linalg::GenericOp>(other) && !other.hasTrait<OpTrait::ConstantLike>() &&
+        !other.hasTrait<OpTrait::ReturnLike>())
+      return other.emitError() << "bufferization left '" << other.getName()
+                               << "' outside the kernel; the payload must compute its outputs "
+                                  "in place";
+  }
+  op = familyOp(func);
+  if (failed(op))
+    return failure();
+  buildElementwiseKernel(*op, *info, geometry, func.getName());
+  return compileLaunches(module, func, taskBufferNames(task), target);
+}
+
+/// The reduction kernel is built on the task's buffers from the payload on tensors: no
+/// bufferization, so the fills and the epilogue leave no temporaries behind.
+static FailureOr<Kernel> lowerReduction(kb::TaskOp task, func::FuncOp func,
+                                        const DecisionList &decisions, const Target &target) {
+  FailureOr<ReductionInfo> info = analyzeReduction(func);
+  if (failed(info))
+    return failure();
+  FailureOr<SmallVector<int64_t>> values = resolveOrEmit(task, reductionSpace(), decisions);
+  if (failed(values))
+    return failure();
+  ReductionGeometry geometry = planReduction(ReductionSchedule::fromValues(*values), *info);
+  OwningOpRef<ModuleOp> kernels = buildReductionKernel(func, *info, geometry);
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
+namespace {
+/// The op families kopt schedules, each with its schedule space and kernel builder.
+enum class Family { Elementwise, Reduction };
+} // namespace
+
+/// The family of a prepared payload: reduction when one of its linalg ops has a reduction
+/// iterator, elementwise otherwise.
+static Family familyOf(func::FuncOp func) {
+  bool reduces = false;
+  func.walk([&](linalg::LinalgOp op) { reduces |= op.getNumReductionLoops() != 0; });
+  return reduces ? Family::Reduction : Family::Elementwise;
+}
+
 FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
                                                       const DecisionList &decisions,
                                                       const Target &target) {
@@ -82,34 +153,13 @@ FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
   if (failed(module))
     return failure();
   auto func = (**module).lookupSymbol<func::FuncOp>(name);
-  FailureOr<linalg::GenericOp> op = familyOp(func);
-  if (failed(op))
-    return failure();
-  FailureOr<ElementwiseInfo> info = analyzeElementwise(*op);
-  if (failed(info))
-    return failure();
-  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions(elementwiseSpace(), decisions);
-  if (!values)
-    return task.emitError() << llvm::toString(values.takeError());
-  ElementwiseGeometry geometry =
-      planElementwise(ElementwiseSchedule::fromValues(*values), *info, target.numSMs);
-
-  if (failed(bufferizePayload(**module)))
-    return failure();
-  // Bufferization keeps the op and its operands; anything else it added (a copy, a temporary)
-  // would be work outside the kernel.
-  for (Operation &other : func.getBody().front()) {
-    if (!isa<linalg::GenericOp>(other) && !other.hasTrait<OpTrait::ConstantLike>() &&
-        !other.hasTrait<OpTrait::ReturnLike>())
-      return other.emitError() << "bufferization left '" << other.getName()
-                               << "' outside the kernel; the payload must compute its outputs "
-                                  "in place";
+  switch (familyOf(func)) {
+  case Family::Elementwise:
+    return lowerElementwise(task, **module, func, decisions, target);
+  case Family::Reduction:
+    return lowerReduction(task, func, decisions, target);
   }
-  op = familyOp(func);
-  if (failed(op))
-    return failure();
-  buildElementwiseKernel(*op, *info, geometry, name);
-  return compileLaunches(**module, func, taskBufferNames(task), target);
+  llvm_unreachable("unknown family");
 }
 
 /// `file:line:col: ` for the first file location in `location`, if any.

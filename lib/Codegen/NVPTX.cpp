@@ -145,11 +145,12 @@ static void orderKernelParameters(func::FuncOp func) {
       continue;
     auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(launch, launch.getKernel());
     unsigned count = kernel.getNumArguments();
+    // Appended parameters go before the workgroup attributions, which are block arguments too.
     for (unsigned i : order) {
       BlockArgument old = kernel.getArgument(i);
       (void)kernel.insertArgument(kernel.getNumArguments(), old.getType(), kernel.getArgAttrDict(i),
                                   old.getLoc());
-      old.replaceAllUsesWith(kernel.getArguments().back());
+      old.replaceAllUsesWith(kernel.getArgument(kernel.getNumArguments() - 1));
     }
     llvm::BitVector previous(kernel.getNumArguments());
     previous.set(0, count);

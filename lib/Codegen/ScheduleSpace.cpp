@@ -90,7 +90,39 @@ static const ScheduleSpace kElementwiseSpace = {
 
 const ScheduleSpace &kopt::codegen::elementwiseSpace() { return kElementwiseSpace; }
 
+static constexpr int64_t kThreadsPerOutputDomain[] = {1, 4, 16, 32, 128, 1024};
+static constexpr int64_t kUnrollDomain[] = {1, 2, 4, 8};
+
+static const Decision kReductionDecisions[] = {
+    {"threads_per_output", kThreadsPerOutputDomain, 32, false,
+     "threads that reduce one output together, each taking every n-th chunk of the reduced axis "
+     "(one thread, a warp, a block per output row). At most `block`, at most the chunks of the "
+     "axis (rounded down to a power of two), and, when the reduced axis is not innermost, at "
+     "most block / 32 so that a warp reads 32 consecutive outputs' elements (coalesced)"},
+    {"block", kBlockDomain, 256, false,
+     "threads per block: threads_per_output x outputs per block"},
+    {"vector", kVectorDomain, 4, false,
+     "elements per load along the contiguous axis: of the reduced axis when it is innermost, else "
+     "of the kept innermost axis (a thread then computes `vector` adjacent outputs). Falls back "
+     "to the largest power of two <= this that divides that axis, and to 1 for elements that are "
+     "not byte-sized"},
+    {"unroll", kUnrollDomain, 4, false,
+     "loads each thread has in flight per loop step along the reduced axis"},
+    {"shuffle", kBoolDomain, 1, true,
+     "true: threads of one warp combine their partial results with warp shuffles (then shared "
+     "memory across warps); false: a shared-memory tree. Threads of one output are in different "
+     "warps when the reduced axis is not innermost: they always use the tree"},
+};
+
+static const ScheduleSpace kReductionSpace = {
+    "reduction",
+    "one linalg op reducing one axis (from a fill, with an optional elementwise epilogue), static "
+    "shapes, inputs read as they are stored",
+    kReductionDecisions};
+
+const ScheduleSpace &kopt::codegen::reductionSpace() { return kReductionSpace; }
+
 llvm::ArrayRef<const ScheduleSpace *> kopt::codegen::allScheduleSpaces() {
-  static const ScheduleSpace *const spaces[] = {&kElementwiseSpace};
+  static const ScheduleSpace *const spaces[] = {&kElementwiseSpace, &kReductionSpace};
   return spaces;
 }

@@ -27,6 +27,20 @@ TEST(ScheduleSpaceTest, ElementwiseTable) {
   EXPECT_EQ(space.find("nope"), nullptr);
 }
 
+TEST(ScheduleSpaceTest, ReductionTable) {
+  const ScheduleSpace &space = reductionSpace();
+  EXPECT_EQ(space.family, "reduction");
+  std::vector<std::string> names;
+  for (const Decision &decision : space.decisions)
+    names.push_back(decision.name.str());
+  EXPECT_EQ(names, (std::vector<std::string>{"threads_per_output", "block", "vector", "unroll",
+                                             "shuffle"}));
+  EXPECT_EQ(space.find("threads_per_output")->domain,
+            llvm::ArrayRef<int64_t>({1, 4, 16, 32, 128, 1024}));
+  EXPECT_TRUE(space.find("shuffle")->isBool);
+  EXPECT_EQ(allScheduleSpaces().size(), 2u);
+}
+
 TEST(ScheduleSpaceTest, EveryTableIsWellFormed) {
   for (const ScheduleSpace *space : allScheduleSpaces()) {
     for (const Decision &decision : space->decisions) {

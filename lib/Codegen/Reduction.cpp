@@ -1,0 +1,934 @@
+//===- Reduction.cpp - the axis-reduction family --------------------------===//
+#include "kopt/Codegen/Reduction.h"
+#include "kopt/Codegen/ScheduleSpace.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace mlir;
+using namespace kopt::codegen;
+
+static constexpr int64_t kWarp = 32;
+static constexpr int64_t kMaxGrid = std::numeric_limits<int32_t>::max();
+
+ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
+  const ScheduleSpace &space = reductionSpace();
+  auto value = [&](StringRef name) { return values[space.find(name) - space.decisions.begin()]; };
+  ReductionSchedule schedule;
+  schedule.threadsPerOutput = value("threads_per_output");
+  schedule.block = value("block");
+  schedule.vector = value("vector");
+  schedule.unroll = value("unroll");
+  schedule.shuffle = value("shuffle") != 0;
+  return schedule;
+}
+
+//===----------------------------------------------------------------------===//
+// Analysis
+//===----------------------------------------------------------------------===//
+
+/// Reshapes keep the row-major order of elements: a value read through them is read at the same
+/// linear index.
+static Value throughReshapes(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+/// A value the kernel can rebuild: a constant, or an argument of the payload's function (a task
+/// buffer or a scalar input, which becomes a kernel parameter).
+static bool isMaterializable(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return isa<func::FuncOp>(arg.getOwner()->getParentOp());
+  Operation *def = value.getDefiningOp();
+  return def->hasTrait<OpTrait::ConstantLike>();
+}
+
+/// The value a fill writes into `init`: `init` is (through reshapes) the result of a linalg.fill,
+/// or of a linalg op with one output and parallel iterators whose body yields a value from
+/// outside it or a scalar input (a generalized linalg.fill).
+static std::optional<Value> fillValue(Value init) {
+  init = throughReshapes(init);
+  if (auto named = init.getDefiningOp<linalg::FillOp>())
+    return isMaterializable(named.value()) ? std::optional(named.value()) : std::nullopt;
+  auto fill = init.getDefiningOp<linalg::GenericOp>();
+  if (!fill || fill.getNumDpsInits() != 1 || fill.getNumReductionLoops() != 0 ||
+      !llvm::hasSingleElement(*fill.getBody()))
+    return std::nullopt;
+  Value yielded = fill.getBody()->getTerminator()->getOperand(0);
+  auto arg = dyn_cast<BlockArgument>(yielded);
+  if (arg && arg.getOwner() == fill.getBody()) {
+    if (arg.getArgNumber() >= fill.getNumDpsInputs())
+      return std::nullopt;
+    yielded = fill.getDpsInputOperand(arg.getArgNumber())->get();
+  }
+  if (isa<ShapedType>(yielded.getType()) || !isMaterializable(yielded))
+    return std::nullopt;
+  return yielded;
+}
+
+/// The arguments of `body` and the linalg.index ops `value` depends on inside it.
+static void collectSources(Value value, Block *body, llvm::SetVector<Value> &sources) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() == body)
+      sources.insert(value);
+    return;
+  }
+  Operation *def = value.getDefiningOp();
+  if (def->getBlock() != body)
+    return;
+  if (isa<linalg::IndexOp>(def)) {
+    sources.insert(value);
+    return;
+  }
+  for (Value operand : def->getOperands())
+    collectSources(operand, body, sources);
+}
+
+/// Whether `value` is defined outside the region that holds `block`.
+static bool isOutside(Value value, Block *block) {
+  return !block->getParentOp()->isAncestor(value.getParentRegion()->getParentOp());
+}
+
+/// Every value the ops of `block` use from outside it can be rebuilt in the kernel.
+static LogicalResult checkCapturedValues(Block *block, StringRef what) {
+  WalkResult result = block->walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (isOutside(operand, block) && !isMaterializable(operand)) {
+        op->emitError() << "not in the reduction family: the " << what
+                        << " uses a value computed outside it that is not a constant";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Whether `op`'s accumulators are a value and the index that reached it (argmax, argmin):
+/// fills the ArgSelect fields of `info`. Not an error when it does not match.
+static bool matchArgSelect(ReductionInfo &info) {
+  linalg::GenericOp op = info.reduction;
+  if (op.getNumDpsInits() != 2 || op.getNumDpsInputs() != 1)
+    return false;
+  Block *body = op.getBody();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  for (unsigned valueAcc : {0u, 1u}) {
+    unsigned indexAcc = 1 - valueAcc;
+    BlockArgument value = body->getArgument(1 + valueAcc);
+    BlockArgument index = body->getArgument(1 + indexAcc);
+    auto selectValue = yield.getOperand(valueAcc).getDefiningOp<arith::SelectOp>();
+    auto selectIndex = yield.getOperand(indexAcc).getDefiningOp<arith::SelectOp>();
+    if (!selectValue || !selectIndex || selectValue.getCondition() != selectIndex.getCondition() ||
+        selectValue.getFalseValue() != value || selectIndex.getFalseValue() != index ||
+        selectValue.getTrueValue() != body->getArgument(0))
+      continue;
+    // The index offered is the reduced dimension's (cast to the accumulator's type).
+    Value offered = selectIndex.getTrueValue();
+    if (auto cast = offered.getDefiningOp<arith::IndexCastOp>())
+      offered = cast.getIn();
+    auto dim = offered.getDefiningOp<linalg::IndexOp>();
+    if (!dim || dim.getDim() != info.reducedDim)
+      continue;
+    // The choice reads the offered value and the best one only: the same choice then decides
+    // between two partial results.
+    llvm::SetVector<Value> sources;
+    collectSources(selectValue.getCondition(), body, sources);
+    if (!llvm::all_of(sources, [&](Value source) {
+          return source == value || source == body->getArgument(0);
+        }))
+      continue;
+    info.combiner = CombinerKind::ArgSelect;
+    info.valueAcc = valueAcc;
+    info.indexAcc = indexAcc;
+    info.selectedInput = body->getArgument(0);
+    info.takeCondition = selectValue.getCondition();
+    return true;
+  }
+  return false;
+}
+
+/// Derives how partial results combine, or says why they cannot.
+static LogicalResult deriveCombiner(ReductionInfo &info) {
+  linalg::GenericOp op = info.reduction;
+  if (matchArgSelect(info)) {
+    // Partials of an index start from its fill, which must come first in index order.
+    IntegerAttr first;
+    if (!matchPattern(info.fills[info.indexAcc], m_Constant(&first)) ||
+        first.getValue().isStrictlyPositive())
+      return op.emitError() << "not in the reduction family: the index accumulator must start "
+                               "from a constant <= 0 (before the first index)";
+    return success();
+  }
+  Block *body = op.getBody();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  unsigned numInputs = op.getNumDpsInputs();
+  for (unsigned j = 0; j < yield.getNumOperands(); ++j) {
+    BlockArgument acc = body->getArgument(numInputs + j);
+    Operation *combine = yield.getOperand(j).getDefiningOp();
+    auto fail = [&](const Twine &why) {
+      return (combine ? combine : yield.getOperation())->emitError()
+             << "cannot derive a parallel combiner for accumulator #" << j << ": " << why;
+    };
+    if (!combine || combine->getBlock() != body || combine->getNumOperands() != 2 ||
+        combine->getNumResults() != 1 || !llvm::is_contained(combine->getOperands(), acc))
+      return fail("it is not updated by a binary op of itself and the input");
+    if (!combine->hasTrait<OpTrait::IsCommutative>() || !arith::getNeutralElement(combine))
+      return fail("'" + combine->getName().getStringRef() +
+                  "' is not commutative with a neutral element");
+    if (!acc.hasOneUse() || combine->getOperand(0) == combine->getOperand(1))
+      return fail("the accumulator is used besides its combining op");
+    llvm::SetVector<Value> sources;
+    collectSources(combine->getOperand(combine->getOperand(0) == acc ? 1 : 0), body, sources);
+    for (Value source : sources)
+      if (auto arg = dyn_cast<BlockArgument>(source); arg && arg.getArgNumber() >= numInputs)
+        return fail("what it combines with reads another accumulator");
+    info.monoidOps.push_back(combine);
+  }
+  info.combiner = CombinerKind::Monoid;
+  return success();
+}
+
+/// The inputs, outputs and fills of the reduction op.
+static LogicalResult analyzeOperands(ReductionInfo &info) {
+  linalg::GenericOp op = info.reduction;
+  auto fail = [&](const Twine &why) {
+    return op.emitError() << "not in the reduction family: " << why;
+  };
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(op.getNumLoops(), op.getContext());
+  AffineMap kept = identity.dropResult(info.reducedDim);
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    unsigned n = input->getOperandNumber();
+    Value value = input->get();
+    if (!isa<ShapedType>(value.getType())) {
+      if (!isMaterializable(value))
+        return fail("scalar input #" + Twine(n) + " is not a constant or a task input");
+      info.inputs.push_back(value);
+      continue;
+    }
+    if (op.getMatchingIndexingMap(input) != identity)
+      return fail("input #" + Twine(n) + " is not indexed by the identity (a broadcast or "
+                  "transposed read)");
+    Value source = throughReshapes(value);
+    if (!isa<BlockArgument>(source))
+      return fail("input #" + Twine(n) + " is computed by '" +
+                  source.getDefiningOp()->getName().getStringRef() +
+                  "', not read from a task input");
+    Type element = getElementTypeOrSelf(value);
+    if (!element.isIntOrFloat())
+      return fail("input #" + Twine(n) + " has elements that are neither integers nor floats");
+    if (element.getIntOrFloatBitWidth() % 8 != 0)
+      info.maxVector = 1;
+    info.inputs.push_back(source);
+  }
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    unsigned j = init.getOperandNumber() - op.getNumDpsInputs();
+    if (op.getMatchingIndexingMap(&init) != kept)
+      return fail("output #" + Twine(j) + " is not indexed by the kept dimensions in order");
+    if (!getElementTypeOrSelf(init.get()).isIntOrFloat())
+      return fail("output #" + Twine(j) + " has elements that are neither integers nor floats");
+    std::optional<Value> fill = fillValue(init.get());
+    if (!fill)
+      return fail("accumulator #" + Twine(j) +
+                  " does not start from a linalg.fill of a constant or scalar input");
+    info.fills.push_back(*fill);
+  }
+  return checkCapturedValues(op.getBody(), "reduction's body");
+}
+
+/// Which result of `producer`, if any, `value` is (through reshapes).
+static std::optional<unsigned> resultOf(Operation *producer, Value value) {
+  auto result = dyn_cast<OpResult>(throughReshapes(value));
+  if (!producer || !result || result.getOwner() != producer)
+    return std::nullopt;
+  return result.getResultNumber();
+}
+
+/// The elementwise op applied to the reduction's results: identity-indexed, reading only those
+/// results and scalars.
+static LogicalResult analyzeEpilogue(ReductionInfo &info, linalg::GenericOp epilogue) {
+  auto fail = [&](const Twine &why) {
+    return epilogue.emitError() << "not in the reduction family: the epilogue " << why;
+  };
+  for (OpOperand &operand : epilogue->getOpOperands()) {
+    bool shaped = isa<ShapedType>(operand.get().getType());
+    if (shaped && !epilogue.getMatchingIndexingMap(&operand).isIdentity())
+      return fail("is not indexed by the identity");
+    if (epilogue.isDpsInit(&operand)) {
+      if (epilogue.payloadUsesValueFromOperand(&operand))
+        return fail("reads its output");
+    } else if (shaped ? !resultOf(info.reduction, operand.get())
+                      : !isMaterializable(operand.get())) {
+      return fail("reads something other than the reduction's results and scalars");
+    }
+  }
+  if (epilogue.getStaticLoopRanges().empty() ||
+      ShapedType::getNumElements(epilogue.getStaticLoopRanges()) != info.outer * info.inner)
+    return fail("does not cover the reduction's outputs");
+  info.epilogue = epilogue;
+  return checkCapturedValues(epilogue.getBody(), "epilogue");
+}
+
+FailureOr<ReductionInfo> kopt::codegen::analyzeReduction(func::FuncOp func) {
+  SmallVector<linalg::GenericOp> reductions, epilogues;
+  for (Operation &op : func.getBody().front()) {
+    if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+      if (generic.getNumReductionLoops() != 0)
+        reductions.push_back(generic);
+      else if (generic.getNumResults() != 1 || !fillValue(generic.getResult(0)))
+        epilogues.push_back(generic);
+      continue;
+    }
+    if (!op.hasTrait<OpTrait::ConstantLike>() &&
+        !isa<linalg::FillOp, tensor::EmptyOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+             func::ReturnOp>(op))
+      return op.emitError() << "not in the reduction family: '" << op.getName()
+                            << "' is neither a linalg.generic, a fill nor a reshape";
+  }
+  if (reductions.size() != 1)
+    return func.emitError() << "not in the reduction family: " << reductions.size()
+                            << " ops reduce, and the family schedules one";
+  if (epilogues.size() > 1)
+    return epilogues[1].emitError() << "not in the reduction family: more than one "
+                                       "elementwise op follows the reduction";
+
+  ReductionInfo info;
+  linalg::GenericOp op = info.reduction = reductions.front();
+  if (op.getNumReductionLoops() != 1)
+    return op.emitError() << "not in the reduction family: it reduces "
+                          << op.getNumReductionLoops() << " axes, and the family reduces one";
+  for (auto [d, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::reduction)
+      info.reducedDim = d;
+  for (auto [d, extent] : llvm::enumerate(op.getStaticLoopRanges())) {
+    if (ShapedType::isDynamic(extent))
+      return op.emitError() << "not in the reduction family: its iteration space is not static";
+    if (extent == 0)
+      return op.emitError() << "not in the reduction family: its iteration space is empty";
+    info.domain.push_back(extent);
+    int64_t &part = d < info.reducedDim ? info.outer : d == info.reducedDim ? info.extent
+                                                                            : info.inner;
+    part *= extent;
+  }
+  if (failed(analyzeOperands(info)) || failed(deriveCombiner(info)))
+    return failure();
+  if (!epilogues.empty() && failed(analyzeEpilogue(info, epilogues.front())))
+    return failure();
+
+  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  for (auto [q, value] : llvm::enumerate(ret.getOperands())) {
+    Value stored = throughReshapes(value);
+    if (!resultOf(op, stored) && !resultOf(info.epilogue, stored))
+      return ret.emitError() << "not in the reduction family: output #" << q
+                             << " is not computed by the reduction or its epilogue";
+    info.stored.push_back(stored);
+  }
+  return info;
+}
+
+//===----------------------------------------------------------------------===//
+// Geometry
+//===----------------------------------------------------------------------===//
+
+ReductionGeometry kopt::codegen::planReduction(const ReductionSchedule &schedule,
+                                               const ReductionInfo &info) {
+  ReductionGeometry g;
+  g.innermost = info.inner == 1;
+  int64_t contiguous = g.innermost ? info.extent : info.inner;
+  g.vector = std::min(schedule.vector, info.maxVector);
+  while (contiguous % g.vector != 0)
+    g.vector /= 2;
+  int64_t chunks = g.innermost ? info.extent / g.vector : info.extent;
+  g.lanes = std::min(schedule.threadsPerOutput, schedule.block);
+  if (!g.innermost)
+    g.lanes = std::min(g.lanes, schedule.block / kWarp);
+  g.lanes = std::min<int64_t>(g.lanes, llvm::bit_floor(static_cast<uint64_t>(chunks)));
+  g.numGroups = g.innermost ? info.outer : info.outer * info.inner / g.vector;
+  // No more groups per block than there are groups (rounded up to a power of two).
+  g.groupsPerBlock = std::min<int64_t>(schedule.block / g.lanes,
+                                       llvm::bit_ceil(static_cast<uint64_t>(g.numGroups)));
+  g.unroll = schedule.unroll;
+  g.shuffle = schedule.shuffle && g.innermost;
+  g.numBlocks = llvm::divideCeil(g.numGroups, g.groupsPerBlock);
+  g.grid = std::min(g.numBlocks, kMaxGrid);
+  g.blockX = g.innermost ? g.lanes : g.groupsPerBlock;
+  g.blockY = g.innermost ? g.groupsPerBlock : g.lanes;
+  return g;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Where a thread's partial result belongs: the outer and inner coordinates of its output.
+struct Position {
+  Value outer, inner;
+};
+
+/// One partial result per output a thread computes, each one value per accumulator.
+using Partials = SmallVector<SmallVector<Value>>;
+
+/// Builds the function on buffers and its gpu.launch.
+class KernelBuilder {
+public:
+  KernelBuilder(func::FuncOp payload, const ReductionInfo &info, const ReductionGeometry &g)
+      : payload(payload), info(info), g(g), op(info.reduction), b(payload.getContext()),
+        loc(op.getLoc()) {
+    chunks = g.innermost ? info.extent / g.vector : info.extent;
+    blockThreads = g.blockX * g.blockY;
+    for (Value init : op.getDpsInits())
+      accTypes.push_back(getElementTypeOrSelf(init));
+  }
+
+  OwningOpRef<ModuleOp> build() {
+    OwningOpRef<ModuleOp> module = ModuleOp::create(payload.getLoc());
+    b.setInsertionPointToEnd(module->getBody());
+    SmallVector<Type> argTypes = llvm::map_to_vector(payload.getArgumentTypes(), [](Type type) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      return tensor ? MemRefType::get(tensor.getShape(), tensor.getElementType()) : type;
+    });
+    auto func = func::FuncOp::create(b, payload.getLoc(), payload.getName(),
+                                     b.getFunctionType(argTypes, {}));
+    Block *entry = func.addEntryBlock();
+    for (auto [old, arg] : llvm::zip(payload.getArguments(), entry->getArguments()))
+      fromPayload.map(old, arg);
+    b.setInsertionPointToStart(entry);
+    buildLaunch(payload.getName());
+    func::ReturnOp::create(b, loc);
+    return module;
+  }
+
+private:
+  Value index(int64_t value) { return arith::ConstantIndexOp::create(b, loc, value); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, loc, x, index(y)); }
+  Value less(Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  }
+
+  /// Shared memory for combining partials: per accumulator, one slot per thread and output
+  /// (tree), one per warp (shuffles across warps), none (shuffles within a warp).
+  int64_t sharedSlots() const {
+    if (g.lanes == 1 || (g.shuffle && g.lanes <= kWarp))
+      return 0;
+    return g.shuffle ? blockThreads / kWarp : blockThreads * outputsPerThread();
+  }
+  int64_t outputsPerThread() const { return g.innermost ? 1 : g.vector; }
+
+  void buildLaunch(StringRef kernelName) {
+    MLIRContext *context = b.getContext();
+    SmallVector<Type> shared;
+    if (int64_t slots = sharedSlots()) {
+      auto workgroup = gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+      for (Type type : accTypes)
+        shared.push_back(MemRefType::get({slots}, type, MemRefLayoutAttrInterface(), workgroup));
+    }
+    Value one = index(1);
+    auto launch = gpu::LaunchOp::create(
+        b, loc, index(g.grid), one, one, index(g.blockX), index(g.blockY), one,
+        /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+        /*asyncDependencies=*/{}, shared, /*privateAttributions=*/{},
+        /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
+        FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
+        FlatSymbolRefAttr::get(context, kernelName));
+    sharedBuffers = llvm::to_vector_of<Value>(launch.getWorkgroupAttributions());
+    OpBuilder::InsertionGuard guard(b);
+    launchBody = &launch.getBody().front();
+    b.setInsertionPointToStart(launchBody);
+    Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
+    threadId = add(mul(ty, g.blockX), tx);
+    lane = g.innermost ? tx : ty;
+    slot = g.innermost ? ty : tx;
+    laneStride = g.innermost ? 1 : g.blockX;
+    prepareViews();
+    if (g.grid == g.numBlocks) {
+      emitBlock(launch.getBlockIds().x);
+    } else {
+      auto loop = scf::ForOp::create(b, loc, launch.getBlockIds().x, index(g.numBlocks),
+                                     launch.getGridSize().x);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      emitBlock(loop.getInductionVar());
+      // The next block's partials must not overwrite slots this one still reads.
+      if (!sharedBuffers.empty())
+        gpu::BarrierOp::create(b, loc);
+    }
+    gpu::TerminatorOp::create(b, loc);
+  }
+
+  /// A constant of the payload (cloned once, at the start of the kernel: it has no operands) or
+  /// an argument of the function on buffers.
+  Value materialize(Value value) {
+    if (Value known = fromPayload.lookupOrNull(value))
+      return known;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(launchBody);
+    Operation *clone = b.clone(*value.getDefiningOp());
+    fromPayload.map(value.getDefiningOp()->getResults(), clone->getResults());
+    return fromPayload.lookup(value);
+  }
+
+  /// Inputs viewed as [outer, extent, inner] ([outer, extent] when inner is 1), outputs as flat
+  /// arrays: both row-major, as reshapes keep them.
+  void prepareViews() {
+    SmallVector<int64_t> shape = {info.outer, info.extent};
+    if (!g.innermost)
+      shape.push_back(info.inner);
+    SmallVector<int64_t> strides(shape.size(), 1);
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
+      strides[d] = strides[d + 1] * shape[d + 1];
+    for (Value input : info.inputs)
+      inputs.push_back(isa<ShapedType>(input.getType()) ? view(materialize(input), shape, strides)
+                                                        : materialize(input));
+    int64_t numOutputs = info.outer * info.inner;
+    unsigned firstOutput = payload.getNumArguments() - payload.getNumResults();
+    for (unsigned q = 0; q < payload.getNumResults(); ++q)
+      outputs.push_back(
+          view(materialize(payload.getArgument(firstOutput + q)), {numOutputs}, {1}));
+  }
+
+  Value view(Value memref, ArrayRef<int64_t> shape, ArrayRef<int64_t> strides) {
+    auto type = MemRefType::get(shape, cast<MemRefType>(memref.getType()).getElementType());
+    return memref::ReinterpretCastOp::create(b, loc, type, memref, /*offset=*/0, shape, strides);
+  }
+
+  /// One block's groups: each thread folds its share of its group's axis, the group's lanes
+  /// combine, and lane 0 finishes and stores.
+  void emitBlock(Value blockIndex) {
+    Value group = add(mul(blockIndex, g.groupsPerBlock), slot);
+    // A partial last block: its spare threads reduce the last group again and store nothing.
+    Value active;
+    if (g.numGroups % g.groupsPerBlock != 0) {
+      Value last = index(g.numGroups - 1);
+      active = less(group, index(g.numGroups));
+      group = arith::SelectOp::create(b, loc, active, group, last);
+    }
+    Position position;
+    if (g.innermost) {
+      position = {group, index(0)};
+    } else {
+      Value first = mul(group, g.vector);
+      position = {arith::DivUIOp::create(b, loc, first, index(info.inner)),
+                  arith::RemUIOp::create(b, loc, first, index(info.inner))};
+    }
+    Partials partials = foldAxis(position);
+    if (g.lanes > 1)
+      partials = g.shuffle ? combineByShuffles(partials, position)
+                           : combineByTree(partials, position);
+    Value leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, index(0));
+    if (active)
+      leader = arith::AndIOp::create(b, loc, leader, active);
+    auto ifLeader = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifLeader.thenBlock());
+    for (auto [e, partial] : llvm::enumerate(partials))
+      store(finish(partial), {position.outer, add(position.inner, index(e))});
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Folding a thread's share of the axis
+  //===--------------------------------------------------------------------===//
+
+  /// What every partial starts from: the neutral elements (the fills join at the end), or the
+  /// fills themselves for an ArgSelect reduction.
+  SmallVector<Value> startValues() {
+    SmallVector<Value> start;
+    for (auto [j, fill] : llvm::enumerate(info.fills)) {
+      if (info.combiner == CombinerKind::ArgSelect)
+        start.push_back(materialize(fill));
+      else
+        start.push_back(arith::ConstantOp::create(b, loc,
+                                                  *arith::getNeutralElement(info.monoidOps[j])));
+    }
+    return start;
+  }
+
+  /// The lane's chunks of the axis, every lanes-th one, `unroll` of them loaded per loop step,
+  /// then the rest; each folded in index order.
+  Partials foldAxis(Position position) {
+    Partials partials(outputsPerThread(), startValues());
+    int64_t perStep = g.lanes * g.unroll;
+    int64_t steps = chunks / perStep, rest = chunks % perStep;
+    auto chunkIds = [&](Value first, int64_t count) {
+      SmallVector<Value> ids;
+      for (int64_t j = 0; j < count; ++j)
+        ids.push_back(add(first, index(j * g.lanes)));
+      return ids;
+    };
+    if (steps > 0) {
+      auto loop = scf::ForOp::create(b, loc, index(0), index(steps * perStep), index(perStep),
+                                     flatten(partials));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Partials carried = unflatten(loop.getRegionIterArgs());
+      carried = foldChunks(carried, chunkIds(add(loop.getInductionVar(), lane), g.unroll),
+                           g.unroll, position);
+      scf::YieldOp::create(b, loc, flatten(carried));
+      partials = unflatten(loop.getResults());
+    }
+    if (rest == 0)
+      return partials;
+    // Lanes below rest % lanes have one chunk more than the others.
+    SmallVector<Value> tail = chunkIds(add(index(steps * perStep), lane),
+                                       llvm::divideCeil(rest, g.lanes));
+    return foldChunks(partials, tail, rest / g.lanes, position);
+  }
+
+  /// Loads the first `numInBounds` chunks at once, then folds them in order; the others only
+  /// where they exist.
+  Partials foldChunks(Partials partials, ArrayRef<Value> ids, int64_t numInBounds,
+                      Position position) {
+    SmallVector<SmallVector<Value>> loaded;
+    for (Value id : ids.take_front(numInBounds))
+      loaded.push_back(loadChunk(id, position));
+    for (auto [id, values] : llvm::zip(ids, loaded))
+      partials = foldChunk(partials, values, id, position);
+    for (Value id : ids.drop_front(numInBounds)) {
+      auto ifOp = scf::IfOp::create(b, loc, typesOf(partials), less(id, index(chunks)),
+                                    /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Partials folded = foldChunk(partials, loadChunk(id, position), id, position);
+      scf::YieldOp::create(b, loc, flatten(folded));
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(b, loc, flatten(partials));
+      partials = unflatten(ifOp.getResults());
+    }
+    return partials;
+  }
+
+  /// Per input: a vector of `vector` elements along the contiguous axis (or one element), or
+  /// the scalar.
+  SmallVector<Value> loadChunk(Value id, Position position) {
+    SmallVector<Value> values;
+    for (Value input : inputs) {
+      auto memref = dyn_cast<MemRefType>(input.getType());
+      if (!memref) {
+        values.push_back(input);
+        continue;
+      }
+      SmallVector<Value> indices = {position.outer};
+      if (g.innermost)
+        indices.push_back(mul(id, g.vector));
+      else
+        indices.append({id, position.inner});
+      Type element = memref.getElementType();
+      if (g.vector == 1)
+        values.push_back(memref::LoadOp::create(b, loc, input, indices, /*nontemporal=*/false,
+                                                alignment(element, 1)));
+      else
+        values.push_back(vector::LoadOp::create(b, loc, VectorType::get({g.vector}, element),
+                                                input, indices, /*nontemporal=*/false,
+                                                alignment(element, g.vector)));
+    }
+    return values;
+  }
+
+  /// Runs of `count` elements are as many element sizes apart from a 256-byte aligned base;
+  /// saying so keeps 64-bit accesses whole and lets the back end emit vector accesses.
+  static llvm::MaybeAlign alignment(Type element, int64_t count) {
+    return llvm::MaybeAlign(count * element.getIntOrFloatBitWidth() / 8);
+  }
+
+  /// Folds a loaded chunk element by element: along the axis into the one partial (innermost),
+  /// or each element into the partial of its own output.
+  Partials foldChunk(Partials partials, ArrayRef<Value> values, Value id, Position position) {
+    for (int64_t e = 0; e < g.vector; ++e) {
+      SmallVector<Value> elements;
+      for (Value value : values)
+        elements.push_back(isa<VectorType>(value.getType())
+                               ? vector::ExtractOp::create(b, loc, value, e).getResult()
+                               : value);
+      if (g.innermost) {
+        Value k = add(mul(id, g.vector), index(e));
+        partials[0] = foldElement(partials[0], elements, k, position);
+      } else {
+        Position own = {position.outer, add(position.inner, index(e))};
+        partials[e] = foldElement(partials[e], elements, id, own);
+      }
+    }
+    return partials;
+  }
+
+  /// The payload's body on one element: the reduction step itself.
+  SmallVector<Value> foldElement(ArrayRef<Value> partial, ArrayRef<Value> elements, Value k,
+                                 Position position) {
+    Block *body = op.getBody();
+    IRMapping mapping;
+    mapping.map(body->getArguments().take_front(elements.size()), elements);
+    mapping.map(body->getArguments().drop_front(elements.size()), partial);
+    return cloneBody(body, mapping, [&](unsigned dim) { return loopIndex(dim, k, position); });
+  }
+
+  /// The index of the reduction's loop `dim` at reduced index `k` of the output at `position`.
+  Value loopIndex(unsigned dim, Value k, Position position) {
+    if (dim == info.reducedDim)
+      return k;
+    bool outer = dim < info.reducedDim;
+    ArrayRef<int64_t> dims = ArrayRef(info.domain);
+    dims = outer ? dims.take_front(info.reducedDim) : dims.drop_front(info.reducedDim + 1);
+    return delinearize(outer ? position.outer : position.inner, dims)
+        [outer ? dim : dim - info.reducedDim - 1];
+  }
+
+  SmallVector<Value> delinearize(Value linear, ArrayRef<int64_t> extents) {
+    SmallVector<Value> indices(extents.size());
+    for (int64_t d = static_cast<int64_t>(extents.size()) - 1; d > 0; --d) {
+      indices[d] = arith::RemUIOp::create(b, loc, linear, index(extents[d]));
+      linear = arith::DivUIOp::create(b, loc, linear, index(extents[d]));
+    }
+    indices[0] = linear;
+    return indices;
+  }
+
+  /// Clones the ops of `body` with `mapping` holding its arguments (linalg.index d becomes
+  /// `loopIndexOf(d)`, captured constants and arguments are rebuilt) and returns what it yields.
+  SmallVector<Value> cloneBody(Block *body, IRMapping &mapping,
+                               llvm::function_ref<Value(unsigned)> loopIndexOf) {
+    for (Operation &inner : body->without_terminator()) {
+      if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
+        mapping.map(indexOp.getResult(), loopIndexOf(indexOp.getDim()));
+        continue;
+      }
+      inner.walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (!mapping.contains(operand) && isOutside(operand, body))
+            mapping.map(operand, materialize(operand));
+      });
+      b.clone(inner, mapping);
+    }
+    return llvm::map_to_vector(body->getTerminator()->getOperands(),
+                               [&](Value v) { return mapping.lookupOrDefault(v); });
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Combining the lanes' partials
+  //===--------------------------------------------------------------------===//
+
+  /// Two partials of one output as one: Monoid ops combine them; an ArgSelect body is offered
+  /// the partial with the later index after the one with the earlier.
+  SmallVector<Value> combine(ArrayRef<Value> x, ArrayRef<Value> y, Position position) {
+    if (info.combiner == CombinerKind::Monoid)
+      return combineMonoid(x, y);
+    unsigned v = info.valueAcc, i = info.indexAcc;
+    Value xFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, x[i], y[i]);
+    auto pick = [&](Value whenXFirst, Value otherwise) {
+      return arith::SelectOp::create(b, loc, xFirst, whenXFirst, otherwise).getResult();
+    };
+    Value firstValue = pick(x[v], y[v]), firstIndex = pick(x[i], y[i]);
+    Value laterValue = pick(y[v], x[v]), laterIndex = pick(y[i], x[i]);
+    Block *body = op.getBody();
+    IRMapping mapping;
+    mapping.map(info.selectedInput, laterValue);
+    mapping.map(body->getArgument(1 + v), firstValue);
+    mapping.map(body->getArgument(1 + i), firstIndex);
+    Value k = arith::IndexCastOp::create(b, loc, b.getIndexType(), laterIndex);
+    return cloneBody(body, mapping, [&](unsigned dim) { return loopIndex(dim, k, position); });
+  }
+
+  SmallVector<Value> combineMonoid(ArrayRef<Value> x, ArrayRef<Value> y) {
+    SmallVector<Value> combined;
+    for (auto [j, combineOp] : llvm::enumerate(info.monoidOps)) {
+      IRMapping mapping;
+      mapping.map(combineOp->getOperands(), ValueRange{x[j], y[j]});
+      combined.push_back(b.clone(*combineOp, mapping)->getResult(0));
+    }
+    return combined;
+  }
+
+  /// The value an output stores from its combined partial: Monoid partials meet the fills.
+  SmallVector<Value> finish(ArrayRef<Value> partial) {
+    if (info.combiner == CombinerKind::ArgSelect)
+      return SmallVector<Value>(partial);
+    return combineMonoid(llvm::map_to_vector(info.fills, [&](Value f) { return materialize(f); }),
+                         partial);
+  }
+
+  /// Shared-memory tree over the lanes: each round, the lower half of the lanes still in play
+  /// combines its partials with the upper half's. Lane 0 ends with the result.
+  Partials combineByTree(Partials partials, Position position) {
+    auto slotOf = [&](Value thread, int64_t e) { return add(thread, index(e * blockThreads)); };
+    auto publish = [&](const Partials &own) {
+      for (auto [e, partial] : llvm::enumerate(own))
+        for (auto [value, buffer] : llvm::zip(partial, sharedBuffers))
+          memref::StoreOp::create(b, loc, value, buffer, slotOf(threadId, e));
+    };
+    publish(partials);
+    for (int64_t half = g.lanes / 2; half >= 1; half /= 2) {
+      gpu::BarrierOp::create(b, loc);
+      auto ifOp = scf::IfOp::create(b, loc, typesOf(partials), less(lane, index(half)),
+                                    /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Value partner = add(threadId, index(half * laneStride));
+      Partials combined;
+      for (int64_t e = 0; e < outputsPerThread(); ++e) {
+        SmallVector<Value> other = llvm::map_to_vector(sharedBuffers, [&](Value buffer) {
+          return memref::LoadOp::create(b, loc, buffer, slotOf(partner, e)).getResult();
+        });
+        combined.push_back(combine(partials[e], other, position));
+      }
+      if (half > 1)
+        publish(combined);
+      scf::YieldOp::create(b, loc, flatten(combined));
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(b, loc, flatten(partials));
+      partials = unflatten(ifOp.getResults());
+    }
+    return partials;
+  }
+
+  /// Butterfly shuffles within each warp; with more lanes than a warp, each warp's lane 0
+  /// publishes its result and the group's first warp combines those the same way.
+  Partials combineByShuffles(Partials partials, Position position) {
+    partials[0] = shuffleRounds(partials[0], std::min(g.lanes, kWarp), position);
+    if (g.lanes <= kWarp)
+      return partials;
+    int64_t warpsPerGroup = g.lanes / kWarp;
+    Value laneInWarp = arith::RemUIOp::create(b, loc, threadId, index(kWarp));
+    Value warp = arith::DivUIOp::create(b, loc, threadId, index(kWarp));
+    Value warpLeader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, laneInWarp,
+                                             index(0));
+    {
+      auto ifOp = scf::IfOp::create(b, loc, warpLeader, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      for (auto [value, buffer] : llvm::zip(partials[0], sharedBuffers))
+        memref::StoreOp::create(b, loc, value, buffer, warp);
+    }
+    gpu::BarrierOp::create(b, loc);
+    // The group's first warp: its lanes below warpsPerGroup take one warp's result each.
+    auto firstWarp = scf::IfOp::create(b, loc, ValueRange(partials[0]).getTypes(),
+                                       less(lane, index(kWarp)), /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(firstWarp.thenBlock());
+    Value hasWarp = less(lane, index(warpsPerGroup));
+    Value published = add(mul(slot, warpsPerGroup),
+                          arith::MinUIOp::create(b, loc, lane, index(warpsPerGroup - 1)));
+    SmallVector<Value> start = startValues();
+    SmallVector<Value> gathered;
+    for (auto [buffer, startValue] : llvm::zip(sharedBuffers, start)) {
+      Value value = memref::LoadOp::create(b, loc, buffer, published);
+      gathered.push_back(arith::SelectOp::create(b, loc, hasWarp, value, startValue));
+    }
+    scf::YieldOp::create(b, loc, shuffleRounds(gathered, warpsPerGroup, position));
+    b.setInsertionPointToStart(firstWarp.elseBlock());
+    scf::YieldOp::create(b, loc, partials[0]);
+    partials[0] = llvm::to_vector_of<Value>(firstWarp.getResults());
+    return partials;
+  }
+
+  /// Combines the partials of `width` consecutive lanes (a power of two up to a warp) with xor
+  /// shuffles; every lane ends with the result.
+  SmallVector<Value> shuffleRounds(SmallVector<Value> partial, int64_t width,
+                                   Position position) {
+    for (int64_t offset = width / 2; offset >= 1; offset /= 2) {
+      SmallVector<Value> other = llvm::map_to_vector(
+          partial, [&](Value value) { return shuffleXor(value, offset); });
+      partial = combine(partial, other, position);
+    }
+    return partial;
+  }
+
+  /// gpu.shuffle takes 32- and 64-bit values; narrower ones travel as i32. Its width covers the
+  /// block's threads only, in a block smaller than a warp.
+  Value shuffleXor(Value value, int64_t offset) {
+    Type type = value.getType();
+    unsigned bits = type.getIntOrFloatBitWidth();
+    auto shuffle = [&](Value v) {
+      int32_t width = std::min(kWarp, blockThreads);
+      return gpu::ShuffleOp::create(b, loc, v, offset, width, gpu::ShuffleMode::XOR)
+          .getShuffleResult();
+    };
+    if (bits == 32 || bits == 64)
+      return shuffle(value);
+    Type narrow = b.getIntegerType(bits), wide = b.getI32Type();
+    Value asInt = type == narrow ? value : arith::BitcastOp::create(b, loc, narrow, value);
+    Value moved = shuffle(arith::ExtUIOp::create(b, loc, wide, asInt));
+    Value back = arith::TruncIOp::create(b, loc, narrow, moved);
+    return type == narrow ? back : arith::BitcastOp::create(b, loc, type, back).getResult();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Storing
+  //===--------------------------------------------------------------------===//
+
+  /// Stores an output's finished accumulators (through the epilogue where there is one) into
+  /// every task output that takes them.
+  void store(ArrayRef<Value> results, Position position) {
+    Value linear = add(mul(position.outer, info.inner), position.inner);
+    SmallVector<Value> epilogueResults;
+    if (linalg::GenericOp epilogue = info.epilogue) {
+      IRMapping mapping;
+      for (OpOperand *input : epilogue.getDpsInputOperands()) {
+        std::optional<unsigned> j = resultOf(op, input->get());
+        mapping.map(epilogue.getMatchingBlockArgument(input),
+                    j ? results[*j] : materialize(input->get()));
+      }
+      SmallVector<int64_t> domain = epilogue.getStaticLoopRanges();
+      epilogueResults = cloneBody(epilogue.getBody(), mapping, [&](unsigned dim) {
+        return delinearize(linear, domain)[dim];
+      });
+    }
+    for (auto [stored, output] : llvm::zip(info.stored, outputs)) {
+      std::optional<unsigned> j = resultOf(op, stored);
+      Value value = j ? results[*j] : epilogueResults[*resultOf(info.epilogue, stored)];
+      memref::StoreOp::create(b, loc, value, output, linear, /*nontemporal=*/false,
+                              alignment(value.getType(), 1));
+    }
+  }
+
+  SmallVector<Value> flatten(const Partials &partials) {
+    SmallVector<Value> flat;
+    for (const SmallVector<Value> &partial : partials)
+      flat.append(partial);
+    return flat;
+  }
+
+  SmallVector<Type> typesOf(const Partials &partials) {
+    return llvm::to_vector(ValueRange(flatten(partials)).getTypes());
+  }
+
+  Partials unflatten(ValueRange flat) {
+    Partials partials;
+    for (size_t e = 0; e < flat.size(); e += accTypes.size())
+      partials.push_back(llvm::to_vector(flat.slice(e, accTypes.size())));
+    return partials;
+  }
+
+  func::FuncOp payload;
+  const ReductionInfo &info;
+  const ReductionGeometry &g;
+  linalg::GenericOp op;
+  OpBuilder b;
+  Location loc;
+  int64_t chunks = 0, blockThreads = 0;
+  SmallVector<Type> accTypes;
+  IRMapping fromPayload; // payload arguments and constants -> the kernel's
+  Block *launchBody = nullptr;
+  SmallVector<Value> inputs, outputs, sharedBuffers;
+  Value threadId, lane, slot;
+  int64_t laneStride = 1;
+};
+} // namespace
+
+OwningOpRef<ModuleOp> kopt::codegen::buildReductionKernel(func::FuncOp func,
+                                                          const ReductionInfo &info,
+                                                          const ReductionGeometry &geometry) {
+  return KernelBuilder(func, info, geometry).build();
+}
