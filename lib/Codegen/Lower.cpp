@@ -3,10 +3,13 @@
 #include "Pipeline.h"
 #include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Elementwise.h"
+#include "kopt/Codegen/Matmul.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -68,18 +71,68 @@ static FailureOr<linalg::GenericOp> familyOp(func::FuncOp func) {
   return diagnostic << "); kopt schedules one linalg op with parallel iterators so far";
 }
 
+/// Bufferizes the prepared payload for a family that replaces the ops `keep` accepts: anything
+/// else bufferization leaves (a copy, a temporary) would be work outside the kernel.
+static LogicalResult bufferizeForKernel(ModuleOp module, func::FuncOp func,
+                                        llvm::function_ref<bool(Operation &)> keep) {
+  if (failed(bufferizePayload(module)))
+    return failure();
+  for (Operation &other : func.getBody().front()) {
+    if (!keep(other) && !other.hasTrait<OpTrait::ConstantLike>() &&
+        !other.hasTrait<OpTrait::ReturnLike>())
+      return other.emitError() << "bufferization left '" << other.getName()
+                               << "' outside the kernel; the payload must compute its outputs "
+                                  "in place";
+  }
+  return success();
+}
+
+static FailureOr<Kernel> lowerMatmul(kb::TaskOp task, ModuleOp module, func::FuncOp func,
+                                     const DecisionList &decisions, const Target &target) {
+  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions(matmulSpace(), decisions);
+  if (!values)
+    return task.emitError() << llvm::toString(values.takeError());
+  // Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
+  // epilogue reads; analyzeMatmul says which of them the kernel replaces.
+  if (failed(bufferizeForKernel(module, func, [](Operation &op) {
+        return isa<linalg::LinalgOp, memref::AllocOp, memref::DeallocOp, memref::CollapseShapeOp,
+                   memref::ExpandShapeOp>(op);
+      })))
+    return failure();
+  FailureOr<MatmulInfo> info = analyzeMatmul(func);
+  if (failed(info))
+    return failure();
+  buildMatmulKernel(*info, planMatmul(MatmulSchedule::fromValues(*values), *info),
+                    func.getName());
+  return compileLaunches(module, func, taskBufferNames(task), target);
+}
+
+/// The op families kopt schedules, each with its own schedule space and kernel builder.
+enum class Family { Elementwise, Matmul };
+
+static Family familyOf(func::FuncOp func) {
+  for (Operation &op : func.getBody().front())
+    if (isContraction(&op))
+      return Family::Matmul;
+  return Family::Elementwise;
+}
+
 FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
                                                       const DecisionList &decisions,
                                                       const Target &target) {
   // What the stages below build directly (passes load their own dialects).
   task.getContext()->loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                                 memref::MemRefDialect, scf::SCFDialect,
+                                 memref::MemRefDialect, NVVM::NVVMDialect,
+                                 nvgpu::NVGPUDialect, scf::SCFDialect,
                                  vector::VectorDialect>();
   std::string name = kernelName(task.getSymName());
   FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
   if (failed(module))
     return failure();
   auto func = (**module).lookupSymbol<func::FuncOp>(name);
+  if (familyOf(func) == Family::Matmul)
+    return lowerMatmul(task, **module, func, decisions, target);
+
   FailureOr<linalg::GenericOp> op = familyOp(func);
   if (failed(op))
     return failure();
@@ -92,17 +145,10 @@ FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
   ElementwiseGeometry geometry =
       planElementwise(ElementwiseSchedule::fromValues(*values), *info, target.numSMs);
 
-  if (failed(bufferizePayload(**module)))
+  // Bufferization keeps the op and its operands.
+  if (failed(bufferizeForKernel(**module, func,
+                                [](Operation &op) { return isa<linalg::GenericOp>(op); })))
     return failure();
-  // Bufferization keeps the op and its operands; anything else it added (a copy, a temporary)
-  // would be work outside the kernel.
-  for (Operation &other : func.getBody().front()) {
-    if (!isa<linalg::GenericOp>(other) && !other.hasTrait<OpTrait::ConstantLike>() &&
-        !other.hasTrait<OpTrait::ReturnLike>())
-      return other.emitError() << "bufferization left '" << other.getName()
-                               << "' outside the kernel; the payload must compute its outputs "
-                                  "in place";
-  }
   op = familyOp(func);
   if (failed(op))
     return failure();

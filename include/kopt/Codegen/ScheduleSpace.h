@@ -57,6 +57,9 @@ llvm::Expected<llvm::SmallVector<int64_t>> resolveDecisions(const ScheduleSpace 
 /// The elementwise family: linalg ops with only parallel iterators (see Elementwise.h).
 const ScheduleSpace &elementwiseSpace();
 
+/// The matmul family: contractions into a fill (see Matmul.h).
+const ScheduleSpace &matmulSpace();
+
 /// Every family's space, for the policy and for documentation.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();
 
