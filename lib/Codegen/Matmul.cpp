@@ -25,8 +25,7 @@ static constexpr int64_t kMaxFragment = 4; // 16 bytes of f32
 static constexpr int64_t kF32Bytes = 4;
 
 MatmulSchedule MatmulSchedule::fromValues(ArrayRef<int64_t> values) {
-  const ScheduleSpace &space = matmulSpace();
-  auto value = [&](StringRef name) { return values[space.find(name) - space.decisions.begin()]; };
+  auto value = [&](StringRef name) { return matmulSpace().valueOf(values, name); };
   MatmulSchedule schedule;
   schedule.blockM = value("block_m");
   schedule.blockN = value("block_n");
