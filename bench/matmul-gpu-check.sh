@@ -63,8 +63,11 @@ task = sys.argv[2]
 if times:
     best, name, decisions = min(times)
     tflops = flops[task] / (best * 1e-6) / 1e12
+    # A matvec is bound by reading its matrix: its bandwidth says more than its FLOP/s.
+    bandwidth = f", {2 * flops[task] / (best * 1e-6) / 1e12:.2f} TB/s" if task == "004" else ""
     print(f"{task}: compiled {compiled}/{len(lines)}, correct {correct}, best {best:.1f} us, "
-          f"{tflops:.1f} TFLOP/s, {tflops / 51:.2f} of cuBLAS fp32 ({name}: {decisions}) {verdicts}")
+          f"{tflops:.1f} TFLOP/s, {tflops / 51:.2f} of cuBLAS fp32{bandwidth} ({name}: "
+          f"{decisions}) {verdicts}")
 else:
     print(f"{task}: compiled {compiled}/{len(lines)}, correct {correct}, none timed {verdicts}")
 SUMMARY
