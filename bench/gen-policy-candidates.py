@@ -5,9 +5,10 @@ kb-lower-to-ptx benchmarks and tests.
 
     bench/gen-policy-candidates.py TASK.mlir COUNT [SEED] > OUT.mlir
 
-The space is the reduction one when the payload reduces (a linalg.reduce or a reduction
-iterator), else the elementwise one. The domains are those of kopt::codegen::elementwiseSpace()
-and reductionSpace() (lib/Codegen/ScheduleSpace.cpp); blocks_per_sm is left out of one-shot
+The space is the matmul one when the payload has a linalg.matmul, batch_matmul or matvec, the
+reduction one when it otherwise reduces (a linalg.reduce or a reduction iterator), else the
+elementwise one; the domains are those of kopt::codegen::matmulSpace(), reductionSpace() and
+elementwiseSpace() (lib/Codegen/ScheduleSpace.cpp). blocks_per_sm is left out of one-shot
 elementwise lists, which ignore it, so that distinct lists are distinct kernels.
 """
 import itertools
@@ -15,19 +16,32 @@ import random
 import re
 import sys
 
-ELEMENTWISE = {
-    "vector": (1, 2, 4),
-    "per_thread": (1, 2, 4, 8),
-    "block": (64, 128, 256, 512, 1024),
-    "grid_stride": (False, True),
-    "blocks_per_sm": (1, 2, 4, 8, 16, 32),
-}
-REDUCTION = {
-    "threads_per_output": (1, 4, 16, 32, 128, 1024),
-    "block": (64, 128, 256, 512, 1024),
-    "vector": (1, 2, 4),
-    "unroll": (1, 2, 4, 8),
-    "shuffle": (False, True),
+SPACES = {
+    "elementwise": {
+        "vector": (1, 2, 4),
+        "per_thread": (1, 2, 4, 8),
+        "block": (64, 128, 256, 512, 1024),
+        "grid_stride": (False, True),
+        "blocks_per_sm": (1, 2, 4, 8, 16, 32),
+    },
+    "reduction": {
+        "threads_per_output": (1, 4, 16, 32, 128, 1024),
+        "block": (64, 128, 256, 512, 1024),
+        "vector": (1, 2, 4),
+        "unroll": (1, 2, 4, 8),
+        "shuffle": (False, True),
+    },
+    "matmul": {
+        "block_m": (32, 64, 128),
+        "block_n": (32, 64, 128),
+        "block_k": (8, 16, 32),
+        "thread_m": (1, 2, 4, 8),
+        "thread_n": (1, 2, 4, 8),
+        "vector": (1, 2, 4),
+        "unroll_k": (1, 2, 4, 8),
+        "stages": (1, 2, 3),
+        "cp_async": (False, True),
+    },
 }
 
 path, count = sys.argv[1], int(sys.argv[2])
@@ -37,12 +51,17 @@ task = re.search(r"kb\.task @(\w+)", text).group(1)
 cut = text.find("kb.candidate")
 sys.stdout.write(text if cut < 0 else text[:cut])
 payload = text[text.find("kb.payload"):cut if cut >= 0 else len(text)]
-space = REDUCTION if re.search(r'linalg\.reduce|"reduction"', payload) else ELEMENTWISE
-
+if re.search(r"linalg\.(batch_)?mat(mul|vec)\b", payload):
+    family = "matmul"
+elif re.search(r'linalg\.reduce|"reduction"', payload):
+    family = "reduction"
+else:
+    family = "elementwise"
+space = SPACES[family]
 lists = set()
 for values in itertools.product(*space.values()):
     decisions = dict(zip(space, values))
-    if decisions.get("grid_stride") is False:
+    if family == "elementwise" and not decisions["grid_stride"]:
         del decisions["blocks_per_sm"]
     lists.add(tuple(decisions.items()))
 chosen = random.Random(seed).sample(sorted(lists), count)

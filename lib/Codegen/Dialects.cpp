@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Linalg/Transforms/AllInterfaces.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -41,7 +42,7 @@ void kopt::codegen::registerLoweringDialects(DialectRegistry &registry) {
   registry.insert<affine::AffineDialect, arith::ArithDialect, bufferization::BufferizationDialect,
                   cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
                   index::IndexDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
-                  math::MathDialect, memref::MemRefDialect, NVVM::NVVMDialect,
+                  math::MathDialect, memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect,
                   scf::SCFDialect, tensor::TensorDialect, ub::UBDialect,
                   vector::VectorDialect>();
 

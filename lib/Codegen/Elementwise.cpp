@@ -20,8 +20,7 @@ static constexpr int64_t kMaxVector = 4;
 static constexpr int64_t kMaxGrid = std::numeric_limits<int32_t>::max();
 
 ElementwiseSchedule ElementwiseSchedule::fromValues(ArrayRef<int64_t> values) {
-  const ScheduleSpace &space = elementwiseSpace();
-  auto value = [&](StringRef name) { return values[space.find(name) - space.decisions.begin()]; };
+  auto value = [&](StringRef name) { return elementwiseSpace().valueOf(values, name); };
   ElementwiseSchedule schedule;
   schedule.vector = value("vector");
   schedule.perThread = value("per_thread");

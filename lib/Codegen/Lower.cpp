@@ -4,10 +4,13 @@
 #include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Elementwise.h"
 #include "kopt/Codegen/Reduction.h"
+#include "kopt/Codegen/Matmul.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -78,6 +81,22 @@ static FailureOr<SmallVector<int64_t>> resolveOrEmit(kb::TaskOp task, const Sche
   return *values;
 }
 
+/// Bufferizes the prepared payload for a family that replaces the ops `keep` accepts: anything
+/// else bufferization leaves (a copy, a temporary) would be work outside the kernel.
+static LogicalResult bufferizeForKernel(ModuleOp module, func::FuncOp func,
+                                        llvm::function_ref<bool(Operation &)> keep) {
+  if (failed(bufferizePayload(module)))
+    return failure();
+  for (Operation &other : func.getBody().front()) {
+    if (!keep(other) && !other.hasTrait<OpTrait::ConstantLike>() &&
+        !other.hasTrait<OpTrait::ReturnLike>())
+      return other.emitError() << "bufferization left '" << other.getName()
+                               << "' outside the kernel; the payload must compute its outputs "
+                                  "in place";
+  }
+  return success();
+}
+
 static FailureOr<Kernel> lowerElementwise(kb::TaskOp task, ModuleOp module, func::FuncOp func,
                                           const DecisionList &decisions, const Target &target) {
   FailureOr<linalg::GenericOp> op = familyOp(func);
@@ -92,17 +111,10 @@ static FailureOr<Kernel> lowerElementwise(kb::TaskOp task, ModuleOp module, func
   ElementwiseGeometry geometry =
       planElementwise(ElementwiseSchedule::fromValues(*values), *info, target.numSMs);
 
-  if (failed(bufferizePayload(module)))
+  // Bufferization keeps the op and its operands.
+  if (failed(bufferizeForKernel(module, func,
+                                [](Operation &op) { return isa<linalg::GenericOp>(op); })))
     return failure();
-  // Bufferization keeps the op and its operands; anything else it added (a copy, a temporary)
-  // would be work outside the kernel.
-  for (Operation &other : func.getBody().front()) {
-    if (!isa<linalg::GenericOp>(other) && !other.hasTrait<OpTrait::ConstantLike>() &&
-        !other.hasTrait<OpTrait::ReturnLike>())
-      return other.emitError() << "bufferization left '" << other.getName()
-                               << "' outside the kernel; the payload must compute its outputs "
-                                  "in place";
-  }
   op = familyOp(func);
   if (failed(op))
     return failure();
@@ -126,14 +138,37 @@ static FailureOr<Kernel> lowerReduction(kb::TaskOp task, func::FuncOp func,
                          taskBufferNames(task), target);
 }
 
+static FailureOr<Kernel> lowerMatmul(kb::TaskOp task, ModuleOp module, func::FuncOp func,
+                                     const DecisionList &decisions, const Target &target) {
+  FailureOr<SmallVector<int64_t>> values = resolveOrEmit(task, matmulSpace(), decisions);
+  if (failed(values))
+    return failure();
+  // Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
+  // epilogue reads; analyzeMatmul says which of them the kernel replaces.
+  if (failed(bufferizeForKernel(module, func, [](Operation &op) {
+        return isa<linalg::LinalgOp, memref::AllocOp, memref::DeallocOp, memref::CollapseShapeOp,
+                   memref::ExpandShapeOp>(op);
+      })))
+    return failure();
+  FailureOr<MatmulInfo> info = analyzeMatmul(func);
+  if (failed(info))
+    return failure();
+  buildMatmulKernel(*info, planMatmul(MatmulSchedule::fromValues(*values), *info),
+                    func.getName());
+  return compileLaunches(module, func, taskBufferNames(task), target);
+}
+
 namespace {
 /// The op families kopt schedules, each with its schedule space and kernel builder.
-enum class Family { Elementwise, Reduction };
+enum class Family { Elementwise, Reduction, Matmul };
 } // namespace
 
-/// The family of a prepared payload: reduction when one of its linalg ops has a reduction
-/// iterator, elementwise otherwise.
+/// The family of a prepared payload: matmul when it holds a contraction, else reduction when one
+/// of its linalg ops has a reduction iterator, elementwise otherwise.
 static Family familyOf(func::FuncOp func) {
+  for (Operation &op : func.getBody().front())
+    if (isContraction(&op))
+      return Family::Matmul;
   bool reduces = false;
   func.walk([&](linalg::LinalgOp op) { reduces |= op.getNumReductionLoops() != 0; });
   return reduces ? Family::Reduction : Family::Elementwise;
@@ -144,7 +179,8 @@ FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
                                                       const Target &target) {
   // What the stages below build directly (passes load their own dialects).
   task.getContext()->loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                                 memref::MemRefDialect, scf::SCFDialect,
+                                 memref::MemRefDialect, NVVM::NVVMDialect,
+                                 nvgpu::NVGPUDialect, scf::SCFDialect,
                                  vector::VectorDialect>();
   std::string name = kernelName(task.getSymName());
   if (failed(checkKernelOutputs(task)))
@@ -158,6 +194,8 @@ FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
     return lowerElementwise(task, **module, func, decisions, target);
   case Family::Reduction:
     return lowerReduction(task, func, decisions, target);
+  case Family::Matmul:
+    return lowerMatmul(task, **module, func, decisions, target);
   }
   llvm_unreachable("unknown family");
 }

@@ -2,10 +2,12 @@
 #include "Pipeline.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/ModuleToObject.h"
@@ -170,10 +172,17 @@ FailureOr<Kernel> kopt::codegen::compileLaunches(ModuleOp module, func::FuncOp f
   if (failed(outline.run(module)))
     return failure();
   orderKernelParameters(func);
+  // Shared buffers are 16-byte aligned, so that kernels may access them with 16-byte vectors.
+  module.walk([](gpu::GPUFuncOp kernel) {
+    for (unsigned i = 0, e = kernel.getNumWorkgroupAttributions(); i < e; ++i)
+      kernel.setWorkgroupAttributionAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                                         Builder(kernel).getI64IntegerAttr(16));
+  });
 
   PassManager pm(module.getContext());
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createConvertNVGPUToNVVMPass()); // cp.async copies
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.useBarePtrCallConv = true; // one pointer per buffer, as kopt-runner passes them
   kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));

@@ -31,7 +31,8 @@ static void scalarizeRank0Inputs(func::FuncOp func) {
 /// Makes the results of the function be computed into its output arguments, so that
 /// bufferization writes the task's output buffers in place: a linalg op that computes one into a
 /// destination of its own (a tensor.empty, after fusion) and does not read that destination gets
-/// the output argument instead; an input returned as it is gets copied there by a
+/// the output argument instead, as does the op that initialises the destination of one that
+/// reads it (the fill of a matmul); an input returned as it is gets copied there by a
 /// linalg.generic. Ops left dead (the tensor.empty) go.
 static void computeIntoOutputs(func::FuncOp func, unsigned numInputs) {
   auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
@@ -53,13 +54,19 @@ static void computeIntoOutputs(func::FuncOp func, unsigned numInputs) {
       returned.set(copy.getResult(0));
       continue;
     }
-    auto result = cast<OpResult>(value);
-    auto op = dyn_cast<linalg::LinalgOp>(result.getOwner());
-    if (!op)
-      continue;
-    OpOperand *init = op.getDpsInitOperand(result.getResultNumber());
-    if (!op.payloadUsesValueFromOperand(init))
-      init->set(output);
+    // Through ops that accumulate into their destination (a matmul into a fill), to the one
+    // that writes it first.
+    for (auto result = dyn_cast<OpResult>(value); result;) {
+      auto op = dyn_cast<linalg::LinalgOp>(result.getOwner());
+      if (!op)
+        break;
+      OpOperand *init = op.getDpsInitOperand(result.getResultNumber());
+      if (!op.payloadUsesValueFromOperand(init)) {
+        init->set(output);
+        break;
+      }
+      result = dyn_cast<OpResult>(init->get());
+    }
   }
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(func.getBody().front())))
     if (isOpTriviallyDead(&op))

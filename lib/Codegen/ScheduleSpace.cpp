@@ -88,6 +88,47 @@ static const ScheduleSpace kElementwiseSpace = {
     "linalg ops with only parallel iterators, static shapes and projected-permutation maps",
     kElementwiseDecisions};
 
+static constexpr int64_t kBlockTileDomain[] = {32, 64, 128};
+static constexpr int64_t kBlockKDomain[] = {8, 16, 32};
+static constexpr int64_t kThreadTileDomain[] = {1, 2, 4, 8};
+static constexpr int64_t kUnrollKDomain[] = {1, 2, 4, 8};
+static constexpr int64_t kStagesDomain[] = {1, 2, 3};
+
+static const Decision kMatmulDecisions[] = {
+    {"block_m", kBlockTileDomain, 128, false,
+     "output rows per block; clamped to the power of two >= M. A matvec uses block_m / 16 "
+     "warps per block, one output row each"},
+    {"block_n", kBlockTileDomain, 128, false,
+     "output columns per block; clamped to the power of two >= N. Ignored by a matvec"},
+    {"block_k", kBlockKDomain, 8, false,
+     "K extent of the shared-memory tiles; clamped to the power of two >= K. A matvec keeps "
+     "block_k / 8 partial sums per lane"},
+    {"thread_m", kThreadTileDomain, 8, false,
+     "output rows per thread (registers); clamped to block_m, and doubled (with thread_n, the "
+     "smaller first) while a block would have more than 1024 threads"},
+    {"thread_n", kThreadTileDomain, 8, false, "output columns per thread; as thread_m"},
+    {"vector", kVectorDomain, 4, false,
+     "elements per global load, cp.async copy, shared-memory fragment read and output store "
+     "(16 bytes for 4 x f32): for each operand the largest power of two <= this that divides "
+     "its innermost extent and its tile; fragment reads are at most the thread tile wide"},
+    {"unroll_k", kUnrollKDomain, 4, false,
+     "K steps per iteration of the inner loop over a shared-memory tile (fragments of all of "
+     "them are read before the FMAs); clamped to block_k"},
+    {"stages", kStagesDomain, 2, false,
+     "shared-memory buffers per operand: 1 loads, waits and computes in turn; 2 prefetches the "
+     "next tile while computing this one (through registers without cp_async); 3 keeps two "
+     "tiles in flight with cp_async, and is 2 without. Reduced while the tiles exceed 48 KiB"},
+    {"cp_async", kBoolDomain, 0, true,
+     "copy the tiles global -> shared with cp.async (cp.async.cg for 16 bytes) in commit "
+     "groups, `stages` - 1 of them in flight; false: vector loads and shared stores"},
+};
+
+static const ScheduleSpace kMatmulSpace = {
+    "matmul",
+    "contractions (matmul, batch_matmul, transposed operands, matvec) of f32 into a fill, "
+    "optionally with an elementwise epilogue",
+    kMatmulDecisions};
+
 const ScheduleSpace &kopt::codegen::elementwiseSpace() { return kElementwiseSpace; }
 
 static constexpr int64_t kThreadsPerOutputDomain[] = {1, 4, 16, 32, 128, 1024};
@@ -122,7 +163,10 @@ static const ScheduleSpace kReductionSpace = {
 
 const ScheduleSpace &kopt::codegen::reductionSpace() { return kReductionSpace; }
 
+const ScheduleSpace &kopt::codegen::matmulSpace() { return kMatmulSpace; }
+
 llvm::ArrayRef<const ScheduleSpace *> kopt::codegen::allScheduleSpaces() {
-  static const ScheduleSpace *const spaces[] = {&kElementwiseSpace, &kReductionSpace};
+  static const ScheduleSpace *const spaces[] = {&kElementwiseSpace, &kReductionSpace,
+                                                &kMatmulSpace};
   return spaces;
 }

@@ -22,22 +22,6 @@ kb.task @rowsum tolerance(atol 1.0e-4, rtol 1.0e-4) {
 // CHECK-SAME:    verdict <compile_error, "{{.*}}not-elementwise.mlir:11:10: error: not in the reduction family: accumulator #0 does not start from a linalg.fill of a constant or scalar input">
 kb.candidate @k_rowsum of @rowsum policy decisions {vector = 4}
 
-kb.task @matmul tolerance(atol 1.0e-4, rtol 1.0e-4) {
-  kb.input "a" : tensor<16x16xf32> dist(uniform(0.0, 1.0))
-  kb.input "b" : tensor<16x16xf32> dist(uniform(0.0, 1.0))
-  kb.output "c" : tensor<16x16xf32>
-  kb.reference "return a @ b"
-  kb.payload(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) {
-    %zero = arith.constant 0.0 : f32
-    %z = linalg.fill ins(%zero : f32) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
-    %r = linalg.matmul ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) outs(%z : tensor<16x16xf32>) -> tensor<16x16xf32>
-    kb.yield %r : tensor<16x16xf32>
-  }
-}
-// CHECK-LABEL: kb.candidate @k_matmul
-// CHECK-SAME:    verdict <compile_error, "{{.*}}not-elementwise.mlir:33:10: error: not in the reduction family: input #0 is not indexed by the identity (a broadcast or transposed read)">
-kb.candidate @k_matmul of @matmul policy decisions {}
-
 kb.task @softmax tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<16x16xf32> dist(uniform(0.0, 1.0))
   kb.output "out" : tensor<16x16xf32>

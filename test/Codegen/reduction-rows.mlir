@@ -49,7 +49,7 @@ kb.candidate @warp_v4 of @rowsum policy decisions {threads_per_output = 32, bloc
 // CHECK-LABEL: kb.candidate @block_shuffle of @rowsum
 // CHECK-SAME:    launch <[<"rowsum", grid = [512, 1, 1], block = [256, 1, 1], smem = 0, args = ["x", "out"]>]>
 kb.candidate @block_shuffle of @rowsum policy decisions {threads_per_output = 1024, block = 256, vector = 4, unroll = 1, shuffle = true}
-// BLOCKSHFL:     .shared .align 4 .b8 {{.*}}[32];
+// BLOCKSHFL:     .shared .align 16 .b8 {{.*}}[32];
 // BLOCKSHFL:     ld.global.v4.{{[bf]}}32
 // BLOCKSHFL-COUNT-5: shfl.sync.bfly.b32
 // BLOCKSHFL:     st.shared.{{[bf]}}32
@@ -61,7 +61,7 @@ kb.candidate @block_shuffle of @rowsum policy decisions {threads_per_output = 10
 // CHECK-LABEL: kb.candidate @block_tree of @rowsum
 // CHECK-SAME:    launch <[<"rowsum", grid = [512, 1, 1], block = [256, 1, 1], smem = 0, args = ["x", "out"]>]>
 kb.candidate @block_tree of @rowsum policy decisions {threads_per_output = 1024, block = 256, vector = 2, unroll = 2, shuffle = false}
-// TREE:      .shared .align 4 .b8 {{.*}}[1024];
+// TREE:      .shared .align 16 .b8 {{.*}}[1024];
 // TREE-NOT:  shfl
 // TREE:      ld.global.v2.{{[bf]}}32
 // TREE:      st.shared.{{[bf]}}32

@@ -41,7 +41,7 @@ kb.candidate @sum_lanes of @sum_keepdim policy decisions {threads_per_output = 1
 // LANES-NEXT:   .param .u64 .ptr .align 1 sum_keepdim_param_1
 // LANES-NEXT: )
 // LANES-NEXT: .maxntid 32, 8, 1
-// LANES:      .shared .align 4 .b8 {{.*}}[1024];
+// LANES:      .shared .align 16 .b8 {{.*}}[1024];
 // LANES-NOT:  ld.global.v
 // LANES-NOT:  shfl
 // LANES:      ld.global.{{[bf]}}32
@@ -90,7 +90,7 @@ kb.task @mean tolerance(atol 1.0e-4, rtol 1.0e-4) {
 // CHECK-LABEL: kb.candidate @mean_v4 of @mean
 // CHECK-SAME:    launch <[<"mean", grid = [16, 1, 1], block = [32, 4, 1], smem = 0, args = ["x", "out"]>]>
 kb.candidate @mean_v4 of @mean policy decisions {threads_per_output = 4, block = 128, vector = 4, unroll = 2, shuffle = false}
-// MEAN:      .shared .align 4 .b8 {{.*}}[2048];
+// MEAN:      .shared .align 16 .b8 {{.*}}[2048];
 // MEAN:      ld.global.v4.{{[bf]}}32
 // MEAN:      bar.sync 0;
 // MEAN-COUNT-4: mul.rn.f32 {{.*}}, 0f3D000000;
@@ -131,8 +131,8 @@ kb.task @argmin tolerance(atol 0.0, rtol 0.0) {
 // CHECK-LABEL: kb.candidate @argmin_tree of @argmin
 // CHECK-SAME:    launch <[<"argmin", grid = [1, 1, 1], block = [128, 4, 1], smem = 0, args = ["x", "out"]>]>
 kb.candidate @argmin_tree of @argmin policy decisions {threads_per_output = 4, block = 512, vector = 4, unroll = 4}
-// ARGMIN:      .shared .align 4 .b8 {{.*}}[8192];
-// ARGMIN:      .shared .align 8 .b8 {{.*}}[16384];
+// ARGMIN:      .shared .align 16 .b8 {{.*}}[8192];
+// ARGMIN:      .shared .align 16 .b8 {{.*}}[16384];
 // ARGMIN:      ld.global.v4.{{[bf]}}32
 // ARGMIN:      st.shared.b64
 // ARGMIN:      bar.sync 0;

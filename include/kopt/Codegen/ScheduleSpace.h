@@ -40,6 +40,10 @@ struct ScheduleSpace {
   llvm::ArrayRef<Decision> decisions;
 
   const Decision *find(llvm::StringRef name) const;
+  /// The value of decision `name` among `values`, as resolveDecisions returns them.
+  int64_t valueOf(llvm::ArrayRef<int64_t> values, llvm::StringRef name) const {
+    return values[find(name) - decisions.begin()];
+  }
 };
 
 /// A candidate's decisions as (name, value) pairs, booleans as 0 and 1.
@@ -59,6 +63,8 @@ const ScheduleSpace &elementwiseSpace();
 
 /// The reduction family: one linalg op reducing one axis (see Reduction.h).
 const ScheduleSpace &reductionSpace();
+/// The matmul family: contractions into a fill (see Matmul.h).
+const ScheduleSpace &matmulSpace();
 
 /// Every family's space, for the policy and for documentation.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();

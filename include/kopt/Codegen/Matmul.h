@@ -1,0 +1,103 @@
+//===- Matmul.h - the matmul family -----------------------------*- C++ -*-===//
+//
+// A contraction (a linalg op whose body multiplies and adds, with one M, one N, one K and at most
+// one batch dimension, after named ops are generalized) whose accumulator is a fill, optionally
+// followed by an elementwise epilogue on its result (a triu/tril mask): matmul, batch_matmul,
+// operands transposed by their indexing maps, 3-D/4-D tensors times a matrix (collapsed views),
+// and matvec (no N dimension). Its kernel is built directly as a gpu.launch (the transform
+// dialect cannot express the multi-stage cp.async pipeline or the register tile below):
+//
+//   a block computes block_m x block_n of the output, a thread thread_m x thread_n of it, as
+//   vectors of accumulators in registers. Over K, tiles of block_k of A and B go to shared memory
+//   (workgroup attributions, `stages` buffers each, kept in the layout the operand has in global
+//   memory so that every copy is one contiguous vector: cp.async when chosen, else a
+//   global -> register -> shared prefetch that overlaps the next tile's loads with this tile's
+//   arithmetic); the thread reads its fragments with vector loads from shared memory. A matvec is
+//   bandwidth-bound instead: a warp per output row, vector loads along K, a shuffle reduction.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_CODEGEN_MATMUL_H
+#define KOPT_CODEGEN_MATMUL_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace kopt::codegen {
+
+/// The matmul decisions of one candidate (see matmulSpace()).
+struct MatmulSchedule {
+  int64_t blockM = 128, blockN = 128, blockK = 8;
+  int64_t threadM = 8, threadN = 8;
+  int64_t vector = 4;
+  int64_t unrollK = 4;
+  int64_t stages = 2;
+  bool cpAsync = false;
+
+  /// From the values resolveDecisions(matmulSpace(), ...) returns.
+  static MatmulSchedule fromValues(llvm::ArrayRef<int64_t> values);
+};
+
+/// Whether `op` is a contraction: what routes a payload to this family.
+bool isContraction(mlir::Operation *op);
+
+/// How one operand (A, B or the output C) is laid out, from its indexing map. Each role (batch,
+/// row, column) may span several adjacent dimensions (a 3-D tensor times a matrix, unit
+/// dimensions a reshape added): the kernel reads the operand through a view that collapses each
+/// role's dimensions into one, and positions below are that view's.
+struct MatmulOperand {
+  mlir::Value buffer;   // a memref with identity layout (a view of a task buffer)
+  llvm::SmallVector<mlir::ReassociationIndices> groups; // the collapse, one group per role
+  int64_t batchResult;  // which of the view's dimensions is the batch one, -1 if none
+  int64_t rowResult;    // M for A and C, K for B (-1 for a matvec's vector)
+  int64_t colResult;    // K for A, N for B and C (-1 for a matvec's output)
+  /// Whether the innermost dimension is the tile's second one (K of A, N of B, N of C): true
+  /// for row-major A and B.
+  bool colContiguous;
+};
+
+/// What a matmul payload is, on buffers.
+struct MatmulInfo {
+  mlir::linalg::GenericOp contraction;
+  mlir::Operation *fill = nullptr;         // writes the accumulator's initial value
+  mlir::Value fillValue;                   // that value (a scalar)
+  mlir::linalg::GenericOp epilogue;        // elementwise op on the result, or null
+  int64_t batch = 1, m = 1, n = 1, k = 1;  // extents
+  bool matvec = false;                     // no N dimension
+  MatmulOperand a, b, c;
+};
+
+/// Checks that the buffer-form function `func` is in the family, emitting a located error
+/// saying why not otherwise.
+mlir::FailureOr<MatmulInfo> analyzeMatmul(mlir::func::FuncOp func);
+
+/// The kernel's shape, from the schedule and the payload (the fallbacks of matmulSpace()).
+struct MatmulGeometry {
+  int64_t blockM, blockN, blockK, threadM, threadN;
+  int64_t threads;          // per block
+  int64_t vectorA, vectorB; // global (and cp.async) access widths along each operand's innermost
+  int64_t fragmentM, fragmentN; // shared-memory fragment read widths along M and N
+  int64_t fragmentK;        // read width along K, for an operand that is K-contiguous
+  int64_t storeN;           // output store width along N
+  int64_t unrollK;
+  int64_t stages;           // shared-memory buffers per operand
+  bool cpAsync;
+  int64_t sharedBytes;
+  // Matvec: a warp per row, rowsPerBlock warps per block, `accumulators` partial sums per lane.
+  int64_t rowsPerBlock, accumulators;
+};
+MatmulGeometry planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info);
+
+/// Replaces the payload's ops (fill, contraction, epilogue) with a gpu.launch computing them,
+/// whose kernel will be outlined as `kernelName`.
+void buildMatmulKernel(const MatmulInfo &info, const MatmulGeometry &geometry,
+                       llvm::StringRef kernelName);
+
+} // namespace kopt::codegen
+
+#endif // KOPT_CODEGEN_MATMUL_H

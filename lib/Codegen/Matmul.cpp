@@ -1,0 +1,901 @@
+//===- Matmul.cpp - the matmul family -------------------------------------===//
+#include "kopt/Codegen/Matmul.h"
+#include "kopt/Codegen/ScheduleSpace.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace kopt::codegen;
+
+static constexpr int64_t kWarp = 32;
+static constexpr int64_t kMaxThreads = 1024;
+static constexpr int64_t kMaxStaticShared = 48 * 1024;
+static constexpr int64_t kMaxFragment = 4; // 16 bytes of f32
+static constexpr int64_t kF32Bytes = 4;
+
+MatmulSchedule MatmulSchedule::fromValues(ArrayRef<int64_t> values) {
+  auto value = [&](StringRef name) { return matmulSpace().valueOf(values, name); };
+  MatmulSchedule schedule;
+  schedule.blockM = value("block_m");
+  schedule.blockN = value("block_n");
+  schedule.blockK = value("block_k");
+  schedule.threadM = value("thread_m");
+  schedule.threadN = value("thread_n");
+  schedule.vector = value("vector");
+  schedule.unrollK = value("unroll_k");
+  schedule.stages = value("stages");
+  schedule.cpAsync = value("cp_async") != 0;
+  return schedule;
+}
+
+bool kopt::codegen::isContraction(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp && linalg::isaContractionOpInterface(linalgOp);
+}
+
+//===----------------------------------------------------------------------===//
+// Analysis
+//===----------------------------------------------------------------------===//
+
+/// Ops that only reinterpret a buffer (the kernel recreates them) or only exist around it.
+static bool isBufferPlumbing(Operation &op) {
+  return op.hasTrait<OpTrait::ConstantLike>() || op.hasTrait<OpTrait::ReturnLike>() ||
+         isa<memref::AllocOp, memref::DeallocOp, memref::CollapseShapeOp, memref::ExpandShapeOp>(
+             op);
+}
+
+/// The scalar a fill writes, if `op` is one: linalg.fill, or its generalized form (a generic
+/// with parallel iterators yielding a scalar input).
+static Value filledValue(Operation *op) {
+  if (auto fill = dyn_cast<linalg::FillOp>(op))
+    return fill.getInputs().front();
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInits() != 1 ||
+      generic.getNumLoops() != generic.getNumParallelLoops())
+    return nullptr;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  Value yielded = yield.getValues().front();
+  if (yielded.getParentRegion() != &generic.getRegion()) // fusion folded the scalar in
+    return yielded;
+  auto arg = dyn_cast<BlockArgument>(yielded);
+  if (!arg || arg.getArgNumber() >= generic.getNumDpsInputs())
+    return nullptr;
+  Value input = generic.getDpsInputs()[arg.getArgNumber()];
+  return isa<ShapedType>(input.getType()) ? nullptr : input;
+}
+
+/// Whether `op` is an elementwise op reading `result` (and nothing else shaped) as it is laid out,
+/// writing a buffer of the same shape: an epilogue the kernel applies before its stores.
+static bool isEpilogueOf(linalg::GenericOp op, Value result) {
+  if (op.getNumLoops() != op.getNumParallelLoops() || op.getNumDpsInits() != 1 ||
+      !op.getMatchingBlockArgument(op.getDpsInitOperand(0)).use_empty())
+    return false;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (isa<ShapedType>(input->get().getType()) &&
+        (input->get() != result || !op.getMatchingIndexingMap(input).isIdentity()))
+      return false;
+  return op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() &&
+         op.getDpsInits().front().getType() == result.getType();
+}
+
+FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
+  MatmulInfo info;
+  SmallVector<Operation *> work;
+  for (Operation &op : func.getBody().front())
+    if (!isBufferPlumbing(op))
+      work.push_back(&op);
+  auto contractions = llvm::to_vector(llvm::make_filter_range(work, isContraction));
+  if (contractions.size() != 1)
+    return func.emitError() << "not in the matmul family: " << contractions.size()
+                            << " contractions in the payload (expected one)";
+  info.contraction = dyn_cast<linalg::GenericOp>(contractions.front());
+  linalg::GenericOp op = info.contraction;
+  auto fail = [&](const Twine &why) -> InFlightDiagnostic {
+    return op->emitError() << "not in the matmul family: " << why;
+  };
+  if (!op)
+    return fail("the contraction is not a linalg.generic after generalization");
+
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto memref = dyn_cast<MemRefType>(operand.get().getType());
+    if (!memref || !memref.getElementType().isF32())
+      return fail("operand #" + Twine(operand.getOperandNumber()) + " is not a buffer of f32");
+    if (!memref.getLayout().isIdentity())
+      return fail("operand #" + Twine(operand.getOperandNumber()) + " has a strided layout");
+    if (!memref.hasStaticShape())
+      return fail("operand #" + Twine(operand.getOperandNumber()) + " has a dynamic shape");
+  }
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.empty() || dims->k.empty())
+    return fail("it has no M or no K dimension (a vector-matrix product is not supported)");
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  auto extent = [&](ArrayRef<unsigned> group) {
+    int64_t product = 1;
+    for (unsigned d : group)
+      product *= ranges[d];
+    return product;
+  };
+  info.batch = extent(dims->batch);
+  info.m = extent(dims->m);
+  info.n = extent(dims->n);
+  info.k = extent(dims->k);
+  info.matvec = info.n == 1;
+  if (info.batch * info.m * info.n * info.k == 0)
+    return fail("its iteration space is empty");
+
+  // Each operand's dimensions by role: one run of adjacent map results per role, in the same
+  // order in every operand (unit dimensions aside), so that collapsing a run linearizes it alike.
+  enum Role { Batch, Row, Col };
+  DenseMap<unsigned, SmallVector<unsigned>> orderOf; // a role's dims, keyed by its first dim
+  auto layout = [&](OpOperand *operand, ArrayRef<unsigned> rowDims,
+                    ArrayRef<unsigned> colDims) -> FailureOr<MatmulOperand> {
+    MatmulOperand result{operand->get(), {}, -1, -1, -1, false};
+    AffineMap map = op.getMatchingIndexingMap(operand);
+    SmallVector<std::pair<Role, SmallVector<unsigned>>> runs;
+    for (auto [position, expr] : llvm::enumerate(map.getResults())) {
+      auto dim = dyn_cast<AffineDimExpr>(expr);
+      if (!dim)
+        return failure();
+      unsigned d = dim.getPosition();
+      if (!llvm::is_contained(dims->batch, d) && !llvm::is_contained(rowDims, d) &&
+          !llvm::is_contained(colDims, d))
+        return failure();
+      Role role = llvm::is_contained(dims->batch, d) ? Batch
+                  : llvm::is_contained(rowDims, d)   ? Row
+                                                     : Col;
+      if (runs.empty() || runs.back().first != role)
+        runs.emplace_back(role, SmallVector<unsigned>{});
+      runs.back().second.push_back(d);
+      if (result.groups.size() < runs.size())
+        result.groups.emplace_back();
+      result.groups.back().push_back(position);
+    }
+    for (auto [position, run] : llvm::enumerate(runs)) {
+      int64_t &slot = run.first == Batch ? result.batchResult
+                      : run.first == Row ? result.rowResult
+                                         : result.colResult;
+      if (slot != -1)
+        return failure();
+      slot = position;
+      SmallVector<unsigned> nonUnit = llvm::to_vector(
+          llvm::make_filter_range(run.second, [&](unsigned d) { return ranges[d] != 1; }));
+      auto sorted = llvm::to_vector(run.second);
+      llvm::sort(sorted);
+      auto [it, inserted] = orderOf.try_emplace(sorted.front(), nonUnit);
+      if (!inserted && it->second != nonUnit)
+        return failure();
+    }
+    result.colContiguous =
+        result.colResult == static_cast<int64_t>(result.groups.size()) - 1;
+    return result;
+  };
+  FailureOr<MatmulOperand> a = layout(op.getDpsInputOperand(0), dims->m, dims->k);
+  FailureOr<MatmulOperand> b = layout(op.getDpsInputOperand(1), dims->k, dims->n);
+  FailureOr<MatmulOperand> c = layout(op.getDpsInitOperand(0), dims->m, dims->n);
+  if (failed(a) || failed(b) || failed(c))
+    return fail("an operand is not indexed by adjacent runs of its dimensions in one order");
+  if (info.matvec && !a->colContiguous)
+    return fail("the matrix of a matrix-vector product must be contiguous along K");
+  info.a = *a;
+  info.b = *b;
+  info.c = *c;
+
+  // The accumulator's initial value comes from a fill of the output (or of a temporary that an
+  // epilogue then reads).
+  Value accumulator = op.getDpsInits().front();
+  for (Operation *other : work) {
+    if (other == op)
+      continue;
+    if (Value value = filledValue(other);
+        value && !info.fill && other->getOperand(other->getNumOperands() - 1) == accumulator &&
+        other->isBeforeInBlock(op)) {
+      info.fill = other;
+      info.fillValue = value;
+      continue;
+    }
+    auto generic = dyn_cast<linalg::GenericOp>(other);
+    if (generic && !info.epilogue && op->isBeforeInBlock(generic) &&
+        accumulator.getDefiningOp<memref::AllocOp>() && isEpilogueOf(generic, accumulator)) {
+      info.epilogue = generic;
+      info.c.buffer = generic.getDpsInits().front();
+      continue;
+    }
+    return other->emitError() << "not in the matmul family: '" << other->getName()
+                              << "' is neither the fill of the accumulator nor an elementwise "
+                                 "epilogue on the result";
+  }
+  if (!info.fill)
+    return fail("its accumulator is not initialised by a fill (accumulating into an output is "
+                "not supported)");
+  if (accumulator.getDefiningOp<memref::AllocOp>() && !info.epilogue)
+    return fail("its result goes to a temporary buffer that no epilogue reads");
+  return info;
+}
+
+//===----------------------------------------------------------------------===//
+// Planning
+//===----------------------------------------------------------------------===//
+
+/// The largest power of two <= `width` that divides `extent`.
+static int64_t dividingWidth(int64_t width, int64_t extent) {
+  while (width > 1 && extent % width != 0)
+    width /= 2;
+  return width;
+}
+
+/// The tile of one operand in shared memory: `outer` rows of `inner` elements in the operand's
+/// own layout (inner = its innermost dimension), rows padded to keep 16-byte alignment and, when
+/// the rows run along K, to spread a warp's fragment reads over the banks.
+struct SharedTile {
+  int64_t outer, inner, rowPitch;
+  bool kInner; // the rows run along K
+  int64_t elements() const { return outer * rowPitch; }
+};
+
+static SharedTile sharedTile(int64_t tileMN, int64_t tileK, bool kInner) {
+  SharedTile tile;
+  tile.kInner = kInner;
+  tile.outer = kInner ? tileMN : tileK;
+  tile.inner = kInner ? tileK : tileMN;
+  tile.rowPitch = llvm::alignTo(tile.inner, kMaxFragment) + (kInner ? kMaxFragment : 0);
+  return tile;
+}
+
+/// A is K-inner when row-major; B when column-major (transposed).
+static bool aKInner(const MatmulInfo &info) { return info.a.colContiguous; }
+static bool bKInner(const MatmulInfo &info) { return !info.b.colContiguous; }
+
+MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info) {
+  MatmulGeometry g{};
+  if (info.matvec) {
+    g.rowsPerBlock = std::min(schedule.blockM / 16, static_cast<int64_t>(llvm::PowerOf2Ceil(info.m)));
+    g.threads = g.rowsPerBlock * kWarp;
+    g.vectorA = dividingWidth(schedule.vector, info.k);
+    g.accumulators = schedule.blockK / 8;
+    return g;
+  }
+  auto clampTile = [](int64_t tile, int64_t extent) {
+    return std::min(tile, static_cast<int64_t>(llvm::PowerOf2Ceil(extent)));
+  };
+  g.blockM = clampTile(schedule.blockM, info.m);
+  g.blockN = clampTile(schedule.blockN, info.n);
+  g.blockK = clampTile(schedule.blockK, info.k);
+  g.threadM = std::min(schedule.threadM, g.blockM);
+  g.threadN = std::min(schedule.threadN, g.blockN);
+  while ((g.blockM / g.threadM) * (g.blockN / g.threadN) > kMaxThreads) {
+    bool growM = g.threadM < g.blockM && (g.threadM <= g.threadN || g.threadN == g.blockN);
+    (growM ? g.threadM : g.threadN) *= 2;
+  }
+  g.threads = (g.blockM / g.threadM) * (g.blockN / g.threadN);
+
+  // Global accesses run along each operand's innermost dimension, within its tile.
+  auto operandWidth = [&](bool kInner, int64_t tileMN, int64_t extentMN) {
+    return kInner ? dividingWidth(std::min(schedule.vector, g.blockK), info.k)
+                  : dividingWidth(std::min(schedule.vector, tileMN), extentMN);
+  };
+  g.vectorA = operandWidth(aKInner(info), g.blockM, info.m);
+  g.vectorB = operandWidth(bKInner(info), g.blockN, info.n);
+  g.fragmentM = std::min({schedule.vector, g.threadM, kMaxFragment});
+  g.fragmentN = std::min({schedule.vector, g.threadN, kMaxFragment});
+  g.unrollK = std::min(schedule.unrollK, g.blockK);
+  g.fragmentK = std::min({schedule.vector, g.unrollK, kMaxFragment});
+  g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
+
+  g.cpAsync = schedule.cpAsync;
+  g.stages = g.cpAsync ? schedule.stages : std::min<int64_t>(schedule.stages, 2);
+  int64_t perStage = (sharedTile(g.blockM, g.blockK, aKInner(info)).elements() +
+                      sharedTile(g.blockN, g.blockK, bKInner(info)).elements()) *
+                     kF32Bytes;
+  while (g.stages > 1 && g.stages * perStage > kMaxStaticShared)
+    --g.stages;
+  g.sharedBytes = g.stages * perStage;
+  return g;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel construction
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Builds the gpu.launch of a tiled matmul or of a matvec.
+class MatmulKernelBuilder {
+public:
+  MatmulKernelBuilder(const MatmulInfo &info, const MatmulGeometry &g)
+      : info(info), g(g), b(this->info.contraction),
+        loc(this->info.contraction.getLoc()) {
+    f32 = b.getF32Type();
+  }
+
+  void build(StringRef kernelName) {
+    if (!info.matvec) {
+      tileA = sharedTile(g.blockM, g.blockK, aKInner(info));
+      tileB = sharedTile(g.blockN, g.blockK, bKInner(info));
+    }
+    SmallVector<Type> workgroup;
+    if (!info.matvec)
+      for (const SharedTile &tile : {tileA, tileB})
+        workgroup.push_back(MemRefType::get(
+            {g.stages, tile.outer, tile.rowPitch}, f32, AffineMap(),
+            gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup)));
+    int64_t blocks = info.matvec ? llvm::divideCeil(info.m, g.rowsPerBlock)
+                                 : blocksM() * blocksN();
+    Value one = index(1);
+    MLIRContext *context = b.getContext();
+    auto launch = gpu::LaunchOp::create(
+        b, loc, index(blocks), index(info.batch), one, index(g.threads), one, one,
+        /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+        /*asyncDependencies=*/{}, workgroup, /*privateAttributions=*/{},
+        /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
+        FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
+        FlatSymbolRefAttr::get(context, kernelName));
+    b.setInsertionPointToStart(&launch.getBody().front());
+    threadId = launch.getThreadIds().x;
+    blockId = launch.getBlockIds().x;
+    batchId = launch.getBlockIds().y;
+    a = operandView(info.a);
+    bBuffer = operandView(info.b);
+    c = operandView(info.c);
+    if (info.matvec) {
+      buildMatvec();
+    } else {
+      sharedA = launch.getWorkgroupAttributions()[0];
+      sharedB = launch.getWorkgroupAttributions()[1];
+      buildTiled();
+    }
+    gpu::TerminatorOp::create(b, loc);
+    eraseReplacedOps();
+  }
+
+private:
+  int64_t blocksM() const { return llvm::divideCeil(info.m, g.blockM); }
+  int64_t blocksN() const { return llvm::divideCeil(info.n, g.blockN); }
+  int64_t threadsN() const { return g.blockN / g.threadN; }
+
+  Value index(int64_t value) { return arith::ConstantIndexOp::create(b, loc, value); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value add(Value x, int64_t y) { return y == 0 ? x : add(x, index(y)); }
+  Value mul(Value x, int64_t y) { return y == 1 ? x : arith::MulIOp::create(b, loc, x, index(y)).getResult(); }
+  Value div(Value x, int64_t y) { return y == 1 ? x : arith::DivUIOp::create(b, loc, x, index(y)).getResult(); }
+  Value rem(Value x, int64_t y) {
+    return y == 1 ? index(0) : arith::RemUIOp::create(b, loc, x, index(y)).getResult();
+  }
+  Value less(Value x, int64_t bound) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, index(bound));
+  }
+  Value both(Value x, Value y) {
+    if (!x)
+      return y;
+    return y ? arith::AndIOp::create(b, loc, x, y).getResult() : x;
+  }
+  VectorType vectorType(int64_t width) { return VectorType::get({width}, f32); }
+  Value zeros(Type type) {
+    return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
+  }
+
+  /// The operand with one dimension per role: a row-major view of the task buffer it is a
+  /// (reshaped) view of, since the kernel's parameters must be the task's buffers.
+  Value operandView(const MatmulOperand &operand) {
+    Value root = operand.buffer;
+    while (Operation *view = root.getDefiningOp<memref::CollapseShapeOp>() ? root.getDefiningOp()
+                             : root.getDefiningOp<memref::ExpandShapeOp>())
+      root = view->getOperand(0);
+    ArrayRef<int64_t> shape = cast<MemRefType>(operand.buffer.getType()).getShape();
+    SmallVector<int64_t> collapsed;
+    for (const ReassociationIndices &group : operand.groups) {
+      collapsed.push_back(1);
+      for (int64_t position : group)
+        collapsed.back() *= shape[position];
+    }
+    auto type = MemRefType::get(collapsed, f32);
+    if (root.getType() == type)
+      return root;
+    SmallVector<int64_t> strides(collapsed.size(), 1);
+    for (int64_t d = static_cast<int64_t>(collapsed.size()) - 2; d >= 0; --d)
+      strides[d] = strides[d + 1] * collapsed[d + 1];
+    return memref::ReinterpretCastOp::create(b, loc, type, root, /*offset=*/0, collapsed, strides);
+  }
+
+  /// Indices of an operand's view at the given batch, row and column positions (a missing one:
+  /// a unit dimension).
+  SmallVector<Value> at(const MatmulOperand &operand, Value row, Value col) {
+    SmallVector<Value> indices(operand.groups.size());
+    for (auto [position, value] : {std::pair(operand.batchResult, batchId),
+                                   std::pair(operand.rowResult, row),
+                                   std::pair(operand.colResult, col)})
+      if (position >= 0)
+        indices[position] = value ? value : index(0);
+    return indices;
+  }
+
+  /// Accesses are `width` elements apart from bases that cudaMalloc aligns to 256 bytes (shared
+  /// tiles: to 16), with row pitches `width` divides, so each is aligned to its size; saying so
+  /// lets the back end emit .v2/.v4 accesses.
+  Value load(Value memref, ValueRange indices, int64_t width) {
+    return vector::LoadOp::create(b, loc, vectorType(width), memref, indices,
+                                  /*nontemporal=*/false, llvm::MaybeAlign(width * kF32Bytes));
+  }
+  void store(Value value, Value memref, ValueRange indices) {
+    int64_t width = cast<VectorType>(value.getType()).getNumElements();
+    vector::StoreOp::create(b, loc, value, memref, indices, /*nontemporal=*/false,
+                            llvm::MaybeAlign(width * kF32Bytes));
+  }
+  Value element(Value vector, int64_t position) {
+    return vector::ExtractOp::create(b, loc, vector, ArrayRef<int64_t>{position});
+  }
+
+  /// Runs `body` under `condition` (if any); the values it returns, or zeros where it does not run.
+  SmallVector<Value> guarded(Value condition, ArrayRef<Type> types,
+                             llvm::function_ref<SmallVector<Value>()> body) {
+    if (!condition)
+      return body();
+    OpBuilder::InsertionGuard guard(b);
+    if (types.empty()) { // the builder adds the terminator
+      auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      body();
+      return {};
+    }
+    auto ifOp = scf::IfOp::create(b, loc, types, condition, /*withElseRegion=*/true);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, loc, body());
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, loc, llvm::map_to_vector(types, [&](Type t) { return zeros(t); }));
+    return SmallVector<Value>(ifOp.getResults());
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Global -> shared copies of one K tile of A or B
+  //===--------------------------------------------------------------------===//
+
+  /// One operand's tile copy: which vectors each thread moves.
+  struct TileCopy {
+    const MatmulOperand *operand;
+    Value global, shared;
+    SharedTile tile;
+    int64_t width;           // elements per vector
+    int64_t tileMN, extentMN; // the operand's M or N tile and extent
+    Value originMN;           // where the block's tile starts along M or N
+  };
+
+  TileCopy copyOfA() {
+    return {&info.a, a, sharedA, tileA, g.vectorA, g.blockM, info.m, mul(div(blockId, blocksN()), g.blockM)};
+  }
+  TileCopy copyOfB() {
+    return {&info.b, bBuffer, sharedB, tileB, g.vectorB, g.blockN, info.n, mul(rem(blockId, blocksN()), g.blockN)};
+  }
+
+  /// Where the thread's `i`-th vector of a tile goes in shared memory, and whether it exists
+  /// (there may be more threads than vectors).
+  struct VectorSlot {
+    Value row, col;
+    Value exists; // null: always
+  };
+
+  int64_t vectorsPerTile(const TileCopy &copy) {
+    return copy.tile.outer * copy.tile.inner / copy.width;
+  }
+  int64_t vectorsPerThread(const TileCopy &copy) {
+    return llvm::divideCeil(vectorsPerTile(copy), g.threads);
+  }
+
+  VectorSlot slot(const TileCopy &copy, int64_t i) {
+    int64_t perRow = copy.tile.inner / copy.width;
+    Value id = add(threadId, i * g.threads);
+    VectorSlot s;
+    s.row = div(id, perRow);
+    s.col = mul(rem(id, perRow), copy.width);
+    if ((i + 1) * g.threads > vectorsPerTile(copy))
+      s.exists = less(id, vectorsPerTile(copy));
+    return s;
+  }
+
+  /// The global indices of a slot's vector in K tile `kTile`, and whether it lies inside the
+  /// operand (null: statically always).
+  SmallVector<Value> globalIndices(const TileCopy &copy, const VectorSlot &s, Value kTile,
+                                   Value &inside) {
+    Value mn = add(copy.originMN, copy.tile.kInner ? s.row : s.col);
+    Value k = add(mul(kTile, g.blockK), copy.tile.kInner ? s.col : s.row);
+    inside = nullptr;
+    if (copy.extentMN % copy.tileMN != 0)
+      inside = less(mn, copy.extentMN);
+    if (info.k % g.blockK != 0)
+      inside = both(inside, less(k, info.k));
+    return copy.operand == &info.a ? at(*copy.operand, mn, k) : at(*copy.operand, k, mn);
+  }
+
+  /// The thread's vectors of K tile `kTile` (zeros outside the operand), into registers.
+  SmallVector<Value> loadTile(const TileCopy &copy, Value kTile) {
+    SmallVector<Value> values;
+    for (int64_t i = 0; i < vectorsPerThread(copy); ++i) {
+      VectorSlot s = slot(copy, i);
+      Value inside;
+      SmallVector<Value> indices = globalIndices(copy, s, kTile, inside);
+      values.push_back(guarded(both(s.exists, inside), vectorType(copy.width), [&] {
+        return SmallVector<Value>{load(copy.global, indices, copy.width)};
+      }).front());
+    }
+    return values;
+  }
+
+  void storeTile(const TileCopy &copy, ArrayRef<Value> values, Value stage) {
+    for (auto [i, vector] : llvm::enumerate(values)) {
+      VectorSlot s = slot(copy, i);
+      Value value = vector;
+      guarded(s.exists, {}, [&] {
+        store(value, copy.shared, {stage, s.row, s.col});
+        return SmallVector<Value>{};
+      });
+    }
+  }
+
+  /// cp.async of K tile `kTile` into `stage`; a vector outside the operand is zero-filled (a
+  /// copy of no source elements, from a clamped address).
+  void copyTileAsync(const TileCopy &copy, Value kTile, Value stage) {
+    for (int64_t i = 0; i < vectorsPerThread(copy); ++i) {
+      VectorSlot s = slot(copy, i);
+      guarded(s.exists, {}, [&] {
+        Value inside;
+        SmallVector<Value> indices = globalIndices(copy, s, kTile, inside);
+        Value sourceElements;
+        if (inside) {
+          sourceElements = arith::SelectOp::create(b, loc, inside, index(copy.width), index(0));
+          for (Value &idx : indices)
+            idx = arith::SelectOp::create(b, loc, inside, idx, index(0));
+        }
+        nvgpu::DeviceAsyncCopyOp::create(
+            b, loc, copy.shared, ValueRange{stage, s.row, s.col}, copy.global, indices,
+            b.getIndexAttr(copy.width), sourceElements,
+            copy.width * kF32Bytes == 16 ? b.getUnitAttr() : UnitAttr());
+        return SmallVector<Value>{};
+      });
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // The thread's register tile
+  //===--------------------------------------------------------------------===//
+
+  int64_t groupsM() const { return g.threadM / g.fragmentM; }
+  int64_t groupsN() const { return g.threadN / g.fragmentN; }
+
+  /// The block-local row of the thread's `i`-th output row: fragments of fragmentM rows, the
+  /// block's threads side by side within a fragment (so a warp's shared reads are contiguous).
+  Value localRow(Value threadRow, int64_t i) {
+    int64_t group = i / g.fragmentM, lane = i % g.fragmentM;
+    return add(mul(threadRow, g.fragmentM), group * (g.blockM / groupsM()) + lane);
+  }
+  Value localCol(Value threadCol, int64_t group) {
+    return add(mul(threadCol, g.fragmentN), group * (g.blockN / groupsN()));
+  }
+
+  /// Scalars of one operand's fragment for K steps [k0, k0 + unrollK): values[kk][j], j along the
+  /// thread's M (or N) positions.
+  SmallVector<SmallVector<Value>> fragmentScalars(Value shared, const SharedTile &tile,
+                                                 Value stage, Value k0, int64_t count,
+                                                 int64_t width,
+                                                 llvm::function_ref<Value(int64_t)> position) {
+    SmallVector<SmallVector<Value>> values(g.unrollK, SmallVector<Value>(count));
+    if (tile.kInner) {
+      for (int64_t j = 0; j < count; ++j)
+        for (int64_t kk = 0; kk < g.unrollK; kk += g.fragmentK) {
+          Value v = load(shared, {stage, position(j), add(k0, kk)}, g.fragmentK);
+          for (int64_t e = 0; e < g.fragmentK; ++e)
+            values[kk + e][j] = element(v, e);
+        }
+      return values;
+    }
+    for (int64_t kk = 0; kk < g.unrollK; ++kk)
+      for (int64_t j = 0; j < count; j += width) {
+        Value v = load(shared, {stage, add(k0, kk), position(j)}, width);
+        for (int64_t e = 0; e < width; ++e)
+          values[kk][j + e] = element(v, e);
+      }
+    return values;
+  }
+
+  /// unrollK K steps of the thread's outer product, from shared `stage`, into `acc`
+  /// (threadM x groupsN vectors of fragmentN).
+  SmallVector<Value> multiplyStep(Value stage, Value k0, ValueRange acc, Value threadRow,
+                                  Value threadCol) {
+    auto aValues = fragmentScalars(sharedA, tileA, stage, k0, g.threadM, g.fragmentM,
+                                   [&](int64_t i) { return localRow(threadRow, i); });
+    auto bValues = fragmentScalars(sharedB, tileB, stage, k0, g.threadN, g.fragmentN,
+                                   [&](int64_t j) {
+                                     return add(localCol(threadCol, j / g.fragmentN),
+                                                j % g.fragmentN);
+                                   });
+    SmallVector<Value> result(acc);
+    for (int64_t kk = 0; kk < g.unrollK; ++kk) {
+      SmallVector<Value> bVectors;
+      for (int64_t group = 0; group < groupsN(); ++group)
+        bVectors.push_back(vector::FromElementsOp::create(
+            b, loc, vectorType(g.fragmentN),
+            ArrayRef(bValues[kk]).slice(group * g.fragmentN, g.fragmentN)));
+      for (int64_t i = 0; i < g.threadM; ++i) {
+        Value aBroadcast = vector::BroadcastOp::create(b, loc, vectorType(g.fragmentN), aValues[kk][i]);
+        for (int64_t group = 0; group < groupsN(); ++group) {
+          Value &slot = result[i * groupsN() + group];
+          slot = vector::FMAOp::create(b, loc, aBroadcast, bVectors[group], slot);
+        }
+      }
+    }
+    return result;
+  }
+
+  /// The whole block tile from shared `stage`: an scf.for over its K steps, unrollK at a time.
+  SmallVector<Value> multiplyTile(Value stage, ValueRange acc, Value threadRow, Value threadCol) {
+    auto loop = scf::ForOp::create(b, loc, index(0), index(g.blockK), index(g.unrollK), acc);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    scf::YieldOp::create(b, loc, multiplyStep(stage, loop.getInductionVar(),
+                                              loop.getRegionIterArgs(), threadRow, threadCol));
+    return SmallVector<Value>(loop.getResults());
+  }
+
+  Value stageOf(Value kTile) { return g.stages == 1 ? index(0) : rem(kTile, g.stages); }
+  void barrier() { gpu::BarrierOp::create(b, loc); }
+
+  void buildTiled() {
+    Value threadRow = div(threadId, threadsN());
+    Value threadCol = rem(threadId, threadsN());
+    Value initial = vector::BroadcastOp::create(b, loc, vectorType(g.fragmentN), info.fillValue);
+    SmallVector<Value> acc(g.threadM * groupsN(), initial);
+    TileCopy copyA = copyOfA(), copyB = copyOfB();
+    int64_t kTiles = llvm::divideCeil(info.k, g.blockK);
+
+    auto issueAsync = [&](Value kTile, Value stage) {
+      copyTileAsync(copyA, kTile, stage);
+      copyTileAsync(copyB, kTile, stage);
+    };
+    auto commit = [&] { NVVM::CpAsyncCommitGroupOp::create(b, loc); };
+    auto copyThroughRegisters = [&](Value kTile, Value stage) {
+      SmallVector<Value> va = loadTile(copyA, kTile), vb = loadTile(copyB, kTile);
+      storeTile(copyA, va, stage);
+      storeTile(copyB, vb, stage);
+    };
+
+    // Prologue: the first stages - 1 tiles (at least one) on their way with cp.async; the first
+    // tile in shared memory for the register prefetch.
+    if (g.cpAsync) {
+      for (int64_t t = 0; t < std::max<int64_t>(g.stages - 1, 1); ++t) {
+        if (t < kTiles)
+          issueAsync(index(t), index(t));
+        commit();
+      }
+    } else if (g.stages == 2) {
+      copyThroughRegisters(index(0), index(0));
+      barrier();
+    }
+
+    auto loop = scf::ForOp::create(b, loc, index(0), index(kTiles), index(1), acc);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value kTile = loop.getInductionVar();
+      ValueRange iterAcc = loop.getRegionIterArgs();
+      Value stage = stageOf(kTile);
+      SmallVector<Value> next;
+      // The copy of tile kTile + distance, issued in the stage it goes to.
+      auto issueAhead = [&](int64_t distance) {
+        Value ahead = add(kTile, distance);
+        guarded(less(ahead, kTiles), {}, [&] {
+          issueAsync(ahead, stageOf(ahead));
+          return SmallVector<Value>{};
+        });
+        commit(); // an empty group past the end keeps the count the wait relies on
+      };
+      if (g.cpAsync) {
+        // Tile kTile has landed (for this thread; the barrier makes it everyone's), and every
+        // thread is done with the buffer the next copy overwrites.
+        NVVM::CpAsyncWaitGroupOp::create(b, loc, std::max<int64_t>(g.stages - 2, 0));
+        barrier();
+        if (g.stages > 1)
+          issueAhead(g.stages - 1);
+        next = multiplyTile(stage, iterAcc, threadRow, threadCol);
+        if (g.stages == 1) {
+          barrier();
+          issueAhead(1);
+        }
+      } else if (g.stages == 1) {
+        copyThroughRegisters(kTile, index(0));
+        barrier();
+        next = multiplyTile(stage, iterAcc, threadRow, threadCol);
+        barrier();
+      } else {
+        // Loads of the next tile go out before this tile's arithmetic and land in the other
+        // buffer after it; one barrier per tile.
+        Value ahead = add(kTile, 1);
+        Value inRange = less(ahead, kTiles);
+        SmallVector<Type> types;
+        for (const TileCopy *copy : {&copyA, &copyB})
+          types.append(vectorsPerThread(*copy), vectorType(copy->width));
+        SmallVector<Value> prefetched = guarded(inRange, types, [&] {
+          SmallVector<Value> values = loadTile(copyA, ahead);
+          values.append(loadTile(copyB, ahead));
+          return values;
+        });
+        next = multiplyTile(stage, iterAcc, threadRow, threadCol);
+        guarded(inRange, {}, [&] {
+          Value nextStage = stageOf(ahead);
+          int64_t countA = vectorsPerThread(copyA);
+          storeTile(copyA, ArrayRef(prefetched).take_front(countA), nextStage);
+          storeTile(copyB, ArrayRef(prefetched).drop_front(countA), nextStage);
+          return SmallVector<Value>{};
+        });
+        barrier();
+      }
+      scf::YieldOp::create(b, loc, next);
+    }
+    storeOutput(loop.getResults(), threadRow, threadCol);
+  }
+
+  /// Index `dim` of the output (its own dimensions, as the epilogue sees them) at a position of
+  /// its collapsed view.
+  Value outputIndex(int64_t dim, Value row, Value col) {
+    ArrayRef<int64_t> shape = cast<MemRefType>(info.c.buffer.getType()).getShape();
+    for (auto [position, group] : llvm::enumerate(info.c.groups)) {
+      if (!llvm::is_contained(group, dim))
+        continue;
+      Value collapsed = static_cast<int64_t>(position) == info.c.rowResult   ? row
+                        : static_cast<int64_t>(position) == info.c.colResult ? col
+                                                                             : batchId;
+      if (!collapsed || shape[dim] == 1)
+        return index(0);
+      int64_t inner = 1;
+      for (int64_t later : group)
+        if (later > dim)
+          inner *= shape[later];
+      return group.size() == 1 ? collapsed : rem(div(collapsed, inner), shape[dim]);
+    }
+    llvm_unreachable("every output dimension is in a group");
+  }
+
+  /// The epilogue's body (if any) on one accumulator element at output position (row, col).
+  Value applyEpilogue(Value value, Value row, Value col) {
+    if (!info.epilogue)
+      return value;
+    IRMapping mapping;
+    Block *body = info.epilogue.getBody();
+    for (OpOperand *input : info.epilogue.getDpsInputOperands()) {
+      BlockArgument arg = info.epilogue.getMatchingBlockArgument(input);
+      mapping.map(arg, isa<ShapedType>(input->get().getType()) ? value : input->get());
+    }
+    for (Operation &inner : body->without_terminator()) {
+      if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
+        mapping.map(indexOp.getResult(), outputIndex(indexOp.getDim(), row, col));
+        continue;
+      }
+      b.clone(inner, mapping);
+    }
+    auto yield = cast<linalg::YieldOp>(body->getTerminator());
+    return mapping.lookupOrDefault(yield.getValues().front());
+  }
+
+  void storeOutput(ValueRange acc, Value threadRow, Value threadCol) {
+    Value rowBase = mul(div(blockId, blocksN()), g.blockM);
+    Value colBase = mul(rem(blockId, blocksN()), g.blockN);
+    for (int64_t i = 0; i < g.threadM; ++i) {
+      Value row = add(rowBase, localRow(threadRow, i));
+      for (int64_t group = 0; group < groupsN(); ++group) {
+        Value col = add(colBase, localCol(threadCol, group));
+        Value value = acc[i * groupsN() + group];
+        Value inside;
+        if (info.m % g.blockM != 0)
+          inside = less(row, info.m);
+        if (info.n % g.blockN != 0)
+          inside = both(inside, less(col, info.n));
+        guarded(inside, {}, [&] {
+          SmallVector<Value> elements;
+          for (int64_t e = 0; e < g.fragmentN; ++e)
+            elements.push_back(applyEpilogue(element(value, e), row, add(col, e)));
+          if (g.storeN == g.fragmentN) {
+            Value result = info.epilogue ? vector::FromElementsOp::create(
+                                               b, loc, vectorType(g.fragmentN), elements)
+                                               .getResult()
+                                         : value;
+            store(result, c, at(info.c, row, col));
+            return SmallVector<Value>{};
+          }
+          for (int64_t e = 0; e < g.fragmentN; ++e) {
+            Value colE = add(col, e);
+            guarded(info.n % g.fragmentN != 0 ? less(colE, info.n) : Value(), {}, [&] {
+              memref::StoreOp::create(b, loc, elements[e], c, at(info.c, row, colE));
+              return SmallVector<Value>{};
+            });
+          }
+          return SmallVector<Value>{};
+        });
+      }
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Matvec
+  //===--------------------------------------------------------------------===//
+
+  /// A warp per output row; each lane reads vectors along K, `accumulators` of them per
+  /// iteration into separate partial sums, then the warp adds its lanes with shuffles.
+  void buildMatvec() {
+    Value warp = div(threadId, kWarp), lane = rem(threadId, kWarp);
+    Value row = add(mul(blockId, g.rowsPerBlock), warp);
+    int64_t width = g.vectorA;
+    int64_t step = kWarp * width * g.accumulators;
+    guarded(info.m % g.rowsPerBlock != 0 ? less(row, info.m) : Value(), {}, [&] {
+      SmallVector<Value> partial(g.accumulators, zeros(vectorType(width)));
+      auto loop = scf::ForOp::create(b, loc, mul(lane, width), index(info.k), index(step), partial);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(loop.getBody());
+        SmallVector<Value> sums;
+        for (int64_t j = 0; j < g.accumulators; ++j) {
+          Value k = add(loop.getInductionVar(), j * kWarp * width);
+          Value acc = loop.getRegionIterArgs()[j];
+          // The loop bound covers the first vector; past K, zeros leave the sum as it was.
+          bool exact = info.k % step == 0 || j == 0;
+          SmallVector<Value> xy = guarded(exact ? Value() : less(k, info.k),
+                                          {vectorType(width), vectorType(width)}, [&] {
+            return SmallVector<Value>{load(a, at(info.a, row, k), width),
+                                      load(bBuffer, at(info.b, k, Value()), width)};
+          });
+          sums.push_back(vector::FMAOp::create(b, loc, xy[0], xy[1], acc));
+        }
+        scf::YieldOp::create(b, loc, sums);
+      }
+      Value total = loop.getResult(0);
+      for (int64_t j = 1; j < g.accumulators; ++j)
+        total = arith::AddFOp::create(b, loc, total, loop.getResult(j));
+      Value sum = vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, total);
+      for (int64_t offset = kWarp / 2; offset > 0; offset /= 2) {
+        auto shuffle = gpu::ShuffleOp::create(b, loc, sum, offset, kWarp, gpu::ShuffleMode::XOR);
+        sum = arith::AddFOp::create(b, loc, sum, shuffle.getShuffleResult());
+      }
+      Value result = arith::AddFOp::create(b, loc, info.fillValue, sum);
+      guarded(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, index(0)), {}, [&] {
+        memref::StoreOp::create(b, loc, applyEpilogue(result, row, Value()), c,
+                                at(info.c, row, Value()));
+        return SmallVector<Value>{};
+      });
+      return SmallVector<Value>{};
+    });
+  }
+
+  /// The payload's ops the kernel replaces, and the temporary an epilogue read.
+  void eraseReplacedOps() {
+    Value accumulator = info.contraction.getDpsInits().front();
+    if (info.epilogue)
+      info.epilogue->erase();
+    info.contraction->erase();
+    info.fill->erase();
+    if (auto alloc = accumulator.getDefiningOp<memref::AllocOp>()) {
+      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+        user->erase();
+      alloc->erase();
+    }
+  }
+
+  MatmulInfo info; // a copy: op handles are used non-const
+  const MatmulGeometry &g;
+  OpBuilder b;
+  Location loc;
+  Type f32;
+  SharedTile tileA{}, tileB{};
+  Value threadId, blockId, batchId;
+  Value a, bBuffer, c, sharedA, sharedB;
+};
+} // namespace
+
+void kopt::codegen::buildMatmulKernel(const MatmulInfo &info, const MatmulGeometry &geometry,
+                                      StringRef kernelName) {
+  MatmulKernelBuilder(info, geometry).build(kernelName);
+}
