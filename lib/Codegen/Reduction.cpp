@@ -23,8 +23,7 @@ static constexpr int64_t kWarp = 32;
 static constexpr int64_t kMaxGrid = std::numeric_limits<int32_t>::max();
 
 ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
-  const ScheduleSpace &space = reductionSpace();
-  auto value = [&](StringRef name) { return values[space.find(name) - space.decisions.begin()]; };
+  auto value = [&](StringRef name) { return reductionSpace().valueOf(values, name); };
   ReductionSchedule schedule;
   schedule.threadsPerOutput = value("threads_per_output");
   schedule.block = value("block");
