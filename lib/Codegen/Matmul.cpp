@@ -930,8 +930,9 @@ private:
 
   /// Element (mn, k) of a shared tile of `stage`, in whichever layout the tile has.
   Value readShared(Value shared, const SharedTile &tile, Value stage, Value mn, Value k) {
-    return memref::LoadOp::create(b, loc, shared,
-                                  tile.kInner ? ValueRange{stage, mn, k} : ValueRange{stage, k, mn});
+    SmallVector<Value> indices = tile.kInner ? SmallVector<Value>{stage, mn, k}
+                                             : SmallVector<Value>{stage, k, mn};
+    return memref::LoadOp::create(b, loc, shared, indices);
   }
 
   /// The K tile in `stage` into the warp's accumulators (mmaTilesM x mmaTilesN vector<2x2xf32>,
