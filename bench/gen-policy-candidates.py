@@ -41,6 +41,7 @@ SPACES = {
         "unroll_k": (1, 2, 4, 8),
         "stages": (1, 2, 3),
         "cp_async": (False, True),
+        "tf32": (False, True),
     },
 }
 

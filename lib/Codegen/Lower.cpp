@@ -153,7 +153,10 @@ static FailureOr<Kernel> lowerMatmul(kb::TaskOp task, ModuleOp module, func::Fun
   FailureOr<MatmulInfo> info = analyzeMatmul(func);
   if (failed(info))
     return failure();
-  buildMatmulKernel(*info, planMatmul(MatmulSchedule::fromValues(*values), *info),
+  bool allowTF32 = tf32Admitted(task.getAtolAttr().getValueAsDouble(),
+                                task.getRtolAttr().getValueAsDouble(), info->k);
+  buildMatmulKernel(*info,
+                    planMatmul(MatmulSchedule::fromValues(*values), *info, allowTF32),
                     func.getName());
   return compileLaunches(module, func, taskBufferNames(task), target);
 }

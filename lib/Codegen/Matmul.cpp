@@ -14,6 +14,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace kopt::codegen;
@@ -21,6 +22,11 @@ using namespace kopt::codegen;
 static constexpr int64_t kWarp = 32;
 static constexpr int64_t kMaxThreads = 1024;
 static constexpr int64_t kMaxStaticShared = 48 * 1024;
+// Half of what an sm_90 block may have, so that two blocks of a TF32 kernel fit on an SM.
+static constexpr int64_t kMaxMmaShared = 113 * 1024;
+// The m16n8k8 TF32 mma.sync, and the largest warp tile (4 x 8 of them: 128 accumulators).
+static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
+static constexpr int64_t kMaxWarpTile = 64;
 static constexpr int64_t kMaxFragment = 4; // 16 bytes of f32
 static constexpr int64_t kF32Bytes = 4;
 
@@ -36,7 +42,14 @@ MatmulSchedule MatmulSchedule::fromValues(ArrayRef<int64_t> values) {
   schedule.unrollK = value("unroll_k");
   schedule.stages = value("stages");
   schedule.cpAsync = value("cp_async") != 0;
+  schedule.tf32 = value("tf32") != 0;
   return schedule;
+}
+
+bool kopt::codegen::tf32Admitted(double atol, double rtol, int64_t k) {
+  const double productError = std::ldexp(1.0, -9); // two operands truncated to 10 mantissa bits
+  const double spread = std::sqrt(static_cast<double>(k));
+  return rtol >= productError && 4 * productError * spread <= atol + rtol * spread;
 }
 
 bool kopt::codegen::isContraction(Operation *op) {
@@ -235,20 +248,23 @@ static int64_t dividingWidth(int64_t width, int64_t extent) {
 }
 
 /// The tile of one operand in shared memory: `outer` rows of `inner` elements in the operand's
-/// own layout (inner = its innermost dimension), rows padded to keep 16-byte alignment and, when
-/// the rows run along K, to spread a warp's fragment reads over the banks.
+/// own layout (inner = its innermost dimension), rows padded to keep 16-byte alignment and to
+/// spread a warp's fragment reads over the banks: by 4 when the rows run along K (rows 4 banks
+/// apart); for mma fragments, which read 4 K rows of 8 M/N positions, by 8 when they run along
+/// M or N (K rows 8 banks apart).
 struct SharedTile {
   int64_t outer, inner, rowPitch;
   bool kInner; // the rows run along K
   int64_t elements() const { return outer * rowPitch; }
 };
 
-static SharedTile sharedTile(int64_t tileMN, int64_t tileK, bool kInner) {
+static SharedTile sharedTile(int64_t tileMN, int64_t tileK, bool kInner, bool mma) {
   SharedTile tile;
   tile.kInner = kInner;
   tile.outer = kInner ? tileMN : tileK;
   tile.inner = kInner ? tileK : tileMN;
-  tile.rowPitch = llvm::alignTo(tile.inner, kMaxFragment) + (kInner ? kMaxFragment : 0);
+  tile.rowPitch = llvm::alignTo(tile.inner, kMaxFragment) +
+                  (kInner ? kMaxFragment : mma ? 2 * kMaxFragment : 0);
   return tile;
 }
 
@@ -256,7 +272,43 @@ static SharedTile sharedTile(int64_t tileMN, int64_t tileK, bool kInner) {
 static bool aKInner(const MatmulInfo &info) { return info.a.colContiguous; }
 static bool bKInner(const MatmulInfo &info) { return !info.b.colContiguous; }
 
-MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info) {
+/// The TF32 kernel: blocks of whole mma tiles, warps of up to kMaxWarpTile square, 16-byte
+/// cp.async copies where the extents allow, stages + 1 buffers.
+static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &info) {
+  MatmulGeometry g{};
+  g.tf32 = true;
+  auto clampTile = [](int64_t tile, int64_t extent, int64_t least) {
+    return std::max(std::min(tile, static_cast<int64_t>(llvm::PowerOf2Ceil(extent))), least);
+  };
+  g.blockM = clampTile(schedule.blockM, info.m, kMmaM);
+  g.blockN = clampTile(schedule.blockN, info.n, kMmaN);
+  g.blockK = clampTile(schedule.blockK, info.k, kMmaK);
+  g.warpM = std::min(g.blockM, kMaxWarpTile);
+  g.warpN = std::min(g.blockN, kMaxWarpTile);
+  g.threads = (g.blockM / g.warpM) * (g.blockN / g.warpN) * kWarp;
+  auto operandWidth = [&](bool kInner, int64_t tileMN, int64_t extentMN) {
+    return kInner ? dividingWidth(kMaxFragment, info.k)
+                  : dividingWidth(std::min(kMaxFragment, tileMN), extentMN);
+  };
+  g.vectorA = operandWidth(aKInner(info), g.blockM, info.m);
+  g.vectorB = operandWidth(bKInner(info), g.blockN, info.n);
+  g.fragmentN = 2; // an accumulator fragment holds two adjacent columns
+  g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
+  g.cpAsync = true;
+  int64_t perStage = (sharedTile(g.blockM, g.blockK, aKInner(info), true).elements() +
+                      sharedTile(g.blockN, g.blockK, bKInner(info), true).elements()) *
+                     kF32Bytes;
+  g.stages = schedule.stages + 1;
+  while (g.stages > 2 && g.stages * perStage > kMaxMmaShared)
+    --g.stages;
+  g.sharedBytes = g.stages * perStage;
+  return g;
+}
+
+MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info,
+                                         bool allowTF32) {
+  if (schedule.tf32 && allowTF32 && !info.matvec)
+    return planMma(schedule, info);
   MatmulGeometry g{};
   if (info.matvec) {
     g.rowsPerBlock = std::min(schedule.blockM / 16, static_cast<int64_t>(llvm::PowerOf2Ceil(info.m)));
@@ -294,8 +346,8 @@ MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const M
 
   g.cpAsync = schedule.cpAsync;
   g.stages = g.cpAsync ? schedule.stages : std::min<int64_t>(schedule.stages, 2);
-  int64_t perStage = (sharedTile(g.blockM, g.blockK, aKInner(info)).elements() +
-                      sharedTile(g.blockN, g.blockK, bKInner(info)).elements()) *
+  int64_t perStage = (sharedTile(g.blockM, g.blockK, aKInner(info), false).elements() +
+                      sharedTile(g.blockN, g.blockK, bKInner(info), false).elements()) *
                      kF32Bytes;
   while (g.stages > 1 && g.stages * perStage > kMaxStaticShared)
     --g.stages;
@@ -319,23 +371,27 @@ public:
 
   void build(StringRef kernelName) {
     if (!info.matvec) {
-      tileA = sharedTile(g.blockM, g.blockK, aKInner(info));
-      tileB = sharedTile(g.blockN, g.blockK, bKInner(info));
+      tileA = sharedTile(g.blockM, g.blockK, aKInner(info), g.tf32);
+      tileB = sharedTile(g.blockN, g.blockK, bKInner(info), g.tf32);
     }
-    SmallVector<Type> workgroup;
+    // The tiles: workgroup attributions (static shared memory, at most 48 KiB), or views of
+    // dynamic shared memory for the TF32 kernel, which may need more.
+    SmallVector<Type> tileTypes;
     if (!info.matvec)
       for (const SharedTile &tile : {tileA, tileB})
-        workgroup.push_back(MemRefType::get(
-            {g.stages, tile.outer, tile.rowPitch}, f32, AffineMap(),
-            gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup)));
+        tileTypes.push_back(MemRefType::get({g.stages, tile.outer, tile.rowPitch}, f32,
+                                            AffineMap(), workgroupSpace()));
+    SmallVector<Type> workgroup = g.tf32 ? SmallVector<Type>() : tileTypes;
     int64_t blocks = info.matvec ? llvm::divideCeil(info.m, g.rowsPerBlock)
                                  : blocksM() * blocksN();
     Value one = index(1);
     MLIRContext *context = b.getContext();
     auto launch = gpu::LaunchOp::create(
         b, loc, index(blocks), index(info.batch), one, index(g.threads), one, one,
-        /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-        /*asyncDependencies=*/{}, workgroup, /*privateAttributions=*/{},
+        /*dynamicSharedMemorySize=*/
+        g.tf32 ? arith::ConstantIntOp::create(b, loc, g.sharedBytes, 32).getResult() : Value(),
+        /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, workgroup,
+        /*privateAttributions=*/{},
         /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
         FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
         FlatSymbolRefAttr::get(context, kernelName));
@@ -348,10 +404,18 @@ public:
     c = operandView(info.c);
     if (info.matvec) {
       buildMatvec();
+    } else if (g.tf32) {
+      auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), AffineMap(),
+                                   workgroupSpace());
+      Value dynamic = gpu::DynamicSharedMemoryOp::create(b, loc, bytes);
+      int64_t bytesA = g.stages * tileA.elements() * kF32Bytes; // a multiple of 16
+      sharedA = memref::ViewOp::create(b, loc, tileTypes[0], dynamic, index(0), ValueRange{});
+      sharedB = memref::ViewOp::create(b, loc, tileTypes[1], dynamic, index(bytesA), ValueRange{});
+      buildMma();
     } else {
       sharedA = launch.getWorkgroupAttributions()[0];
       sharedB = launch.getWorkgroupAttributions()[1];
-      buildTiled();
+      buildSimt();
     }
     gpu::TerminatorOp::create(b, loc);
     eraseReplacedOps();
@@ -363,6 +427,9 @@ private:
   int64_t threadsN() const { return g.blockN / g.threadN; }
 
   Value index(int64_t value) { return arith::ConstantIndexOp::create(b, loc, value); }
+  Attribute workgroupSpace() {
+    return gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value add(Value x, int64_t y) { return y == 0 ? x : add(x, index(y)); }
   Value mul(Value x, int64_t y) { return y == 1 ? x : arith::MulIOp::create(b, loc, x, index(y)).getResult(); }
@@ -646,11 +713,22 @@ private:
   Value stageOf(Value kTile) { return g.stages == 1 ? index(0) : rem(kTile, g.stages); }
   void barrier() { gpu::BarrierOp::create(b, loc); }
 
-  void buildTiled() {
+  void buildSimt() {
     Value threadRow = div(threadId, threadsN());
     Value threadCol = rem(threadId, threadsN());
     Value initial = vector::BroadcastOp::create(b, loc, vectorType(g.fragmentN), info.fillValue);
     SmallVector<Value> acc(g.threadM * groupsN(), initial);
+    storeOutput(pipelineOverK(acc, [&](Value stage, ValueRange tileAcc) {
+                  return multiplyTile(stage, tileAcc, threadRow, threadCol);
+                }),
+                threadRow, threadCol);
+  }
+
+  /// The loop over K tiles: copies of A and B tiles to shared memory (as the geometry says),
+  /// `multiply` of each into the accumulators `acc`; returns the final accumulators.
+  SmallVector<Value>
+  pipelineOverK(ArrayRef<Value> acc,
+                llvm::function_ref<SmallVector<Value>(Value stage, ValueRange acc)> multiply) {
     TileCopy copyA = copyOfA(), copyB = copyOfB();
     int64_t kTiles = llvm::divideCeil(info.k, g.blockK);
 
@@ -702,7 +780,7 @@ private:
         barrier();
         if (g.stages > 1)
           issueAhead(g.stages - 1);
-        next = multiplyTile(stage, iterAcc, threadRow, threadCol);
+        next = multiply(stage, iterAcc);
         if (g.stages == 1) {
           barrier();
           issueAhead(1);
@@ -710,7 +788,7 @@ private:
       } else if (g.stages == 1) {
         copyThroughRegisters(kTile, index(0));
         barrier();
-        next = multiplyTile(stage, iterAcc, threadRow, threadCol);
+        next = multiply(stage, iterAcc);
         barrier();
       } else {
         // Loads of the next tile go out before this tile's arithmetic and land in the other
@@ -725,7 +803,7 @@ private:
           values.append(loadTile(copyB, ahead));
           return values;
         });
-        next = multiplyTile(stage, iterAcc, threadRow, threadCol);
+        next = multiply(stage, iterAcc);
         guarded(inRange, {}, [&] {
           Value nextStage = stageOf(ahead);
           int64_t countA = vectorsPerThread(copyA);
@@ -737,7 +815,7 @@ private:
       }
       scf::YieldOp::create(b, loc, next);
     }
-    storeOutput(loop.getResults(), threadRow, threadCol);
+    return SmallVector<Value>(loop.getResults());
   }
 
   /// Index `dim` of the output (its own dimensions, as the epilogue sees them) at a position of
@@ -782,42 +860,132 @@ private:
     return mapping.lookupOrDefault(yield.getValues().front());
   }
 
+  Value blockRowBase() { return mul(div(blockId, blocksN()), g.blockM); }
+  Value blockColBase() { return mul(rem(blockId, blocksN()), g.blockN); }
+
   void storeOutput(ValueRange acc, Value threadRow, Value threadCol) {
-    Value rowBase = mul(div(blockId, blocksN()), g.blockM);
-    Value colBase = mul(rem(blockId, blocksN()), g.blockN);
+    Value rowBase = blockRowBase(), colBase = blockColBase();
     for (int64_t i = 0; i < g.threadM; ++i) {
       Value row = add(rowBase, localRow(threadRow, i));
-      for (int64_t group = 0; group < groupsN(); ++group) {
-        Value col = add(colBase, localCol(threadCol, group));
-        Value value = acc[i * groupsN() + group];
-        Value inside;
-        if (info.m % g.blockM != 0)
-          inside = less(row, info.m);
-        if (info.n % g.blockN != 0)
-          inside = both(inside, less(col, info.n));
-        guarded(inside, {}, [&] {
-          SmallVector<Value> elements;
-          for (int64_t e = 0; e < g.fragmentN; ++e)
-            elements.push_back(applyEpilogue(element(value, e), row, add(col, e)));
-          if (g.storeN == g.fragmentN) {
-            Value result = info.epilogue ? vector::FromElementsOp::create(
-                                               b, loc, vectorType(g.fragmentN), elements)
-                                               .getResult()
-                                         : value;
-            store(result, c, at(info.c, row, col));
-            return SmallVector<Value>{};
-          }
-          for (int64_t e = 0; e < g.fragmentN; ++e) {
-            Value colE = add(col, e);
-            guarded(info.n % g.fragmentN != 0 ? less(colE, info.n) : Value(), {}, [&] {
-              memref::StoreOp::create(b, loc, elements[e], c, at(info.c, row, colE));
-              return SmallVector<Value>{};
-            });
-          }
+      for (int64_t group = 0; group < groupsN(); ++group)
+        storeFragment(acc[i * groupsN() + group], row, add(colBase, localCol(threadCol, group)));
+    }
+  }
+
+  /// A vector of fragmentN accumulators, output columns col.., through the epilogue, where it
+  /// lies inside the output.
+  void storeFragment(Value value, Value row, Value col) {
+    Value inside;
+    if (info.m % g.blockM != 0)
+      inside = less(row, info.m);
+    if (info.n % g.blockN != 0)
+      inside = both(inside, less(col, info.n));
+    guarded(inside, {}, [&] {
+      SmallVector<Value> elements;
+      for (int64_t e = 0; e < g.fragmentN; ++e)
+        elements.push_back(applyEpilogue(element(value, e), row, add(col, e)));
+      if (g.storeN == g.fragmentN) {
+        Value result = info.epilogue ? vector::FromElementsOp::create(
+                                           b, loc, vectorType(g.fragmentN), elements)
+                                           .getResult()
+                                     : value;
+        store(result, c, at(info.c, row, col));
+        return SmallVector<Value>{};
+      }
+      for (int64_t e = 0; e < g.fragmentN; ++e) {
+        Value colE = add(col, e);
+        guarded(info.n % g.fragmentN != 0 ? less(colE, info.n) : Value(), {}, [&] {
+          memref::StoreOp::create(b, loc, elements[e], c, at(info.c, row, colE));
           return SmallVector<Value>{};
         });
       }
+      return SmallVector<Value>{};
+    });
+  }
+
+  //===--------------------------------------------------------------------===//
+  // TF32 mma.sync
+  //===--------------------------------------------------------------------===//
+
+  int64_t warpsN() const { return g.blockN / g.warpN; }
+  int64_t mmaTilesM() const { return g.warpM / kMmaM; }
+  int64_t mmaTilesN() const { return g.warpN / kMmaN; }
+
+  /// Where a lane's fragments of the warp's tile start in the block: the warp's first row and
+  /// column, plus the lane's group (lane / 4: a row of A and C, a column of B) and its place in
+  /// it (lane % 4: a K column of A, a K row of B, a column pair of C).
+  struct MmaLane {
+    Value row, col; // the warp's origin + lane / 4 (A and C rows, B columns)
+    Value quad;     // lane % 4
+    Value outputCol; // the warp's first column + 2 * (lane % 4)
+  };
+
+  MmaLane mmaLane() {
+    Value warp = div(threadId, kWarp), lane = rem(threadId, kWarp);
+    Value group = div(lane, 4), quad = rem(lane, 4);
+    Value warpCol = mul(rem(warp, warpsN()), g.warpN);
+    return {add(mul(div(warp, warpsN()), g.warpM), group), add(warpCol, group), quad,
+            add(warpCol, mul(quad, 2))};
+  }
+
+  /// Element (mn, k) of a shared tile of `stage`, in whichever layout the tile has.
+  Value readShared(Value shared, const SharedTile &tile, Value stage, Value mn, Value k) {
+    SmallVector<Value> indices = tile.kInner ? SmallVector<Value>{stage, mn, k}
+                                             : SmallVector<Value>{stage, k, mn};
+    return memref::LoadOp::create(b, loc, shared, indices);
+  }
+
+  /// The K tile in `stage` into the warp's accumulators (mmaTilesM x mmaTilesN vector<2x2xf32>,
+  /// as mma.sync lays out C: rows lane / 4 and + 8, columns 2 * (lane % 4) and + 1). Per K step
+  /// of 8, each lane reads A(row, k), A(row + 8, k), A(row, k + 4), A(row + 8, k + 4) of each M
+  /// tile and B(k, col), B(k + 4, col) of each N tile, with k = lane % 4.
+  SmallVector<Value> mmaTile(Value stage, ValueRange acc, const MmaLane &lane) {
+    SmallVector<Value> result(acc);
+    for (int64_t k0 = 0; k0 < g.blockK; k0 += kMmaK) {
+      Value k = add(lane.quad, k0);
+      SmallVector<Value> aFragments, bFragments;
+      for (int64_t i = 0; i < mmaTilesM(); ++i) {
+        Value row = add(lane.row, i * kMmaM);
+        SmallVector<Value> values;
+        for (auto [dm, dk] : {std::pair(0, 0), std::pair(8, 0), std::pair(0, 4), std::pair(8, 4)})
+          values.push_back(readShared(sharedA, tileA, stage, add(row, dm), add(k, dk)));
+        aFragments.push_back(
+            vector::FromElementsOp::create(b, loc, VectorType::get({4, 1}, f32), values));
+      }
+      for (int64_t j = 0; j < mmaTilesN(); ++j) {
+        Value col = add(lane.col, j * kMmaN);
+        SmallVector<Value> values{readShared(sharedB, tileB, stage, col, k),
+                                  readShared(sharedB, tileB, stage, col, add(k, 4))};
+        bFragments.push_back(
+            vector::FromElementsOp::create(b, loc, VectorType::get({2, 1}, f32), values));
+      }
+      for (int64_t i = 0; i < mmaTilesM(); ++i)
+        for (int64_t j = 0; j < mmaTilesN(); ++j) {
+          Value &slot = result[i * mmaTilesN() + j];
+          slot = nvgpu::MmaSyncOp::create(b, loc, aFragments[i], bFragments[j], slot,
+                                          ArrayRef<int64_t>{kMmaM, kMmaN, kMmaK},
+                                          /*tf32Enabled=*/true);
+        }
     }
+    return result;
+  }
+
+  void buildMma() {
+    MmaLane lane = mmaLane();
+    Value initial = vector::BroadcastOp::create(b, loc, VectorType::get({2, 2}, f32),
+                                                info.fillValue);
+    SmallVector<Value> acc(mmaTilesM() * mmaTilesN(), initial);
+    SmallVector<Value> result = pipelineOverK(
+        acc, [&](Value stage, ValueRange tileAcc) { return mmaTile(stage, tileAcc, lane); });
+    Value rowBase = add(blockRowBase(), lane.row);
+    Value colBase = add(blockColBase(), lane.outputCol);
+    for (int64_t i = 0; i < mmaTilesM(); ++i)
+      for (int64_t j = 0; j < mmaTilesN(); ++j)
+        for (int64_t half = 0; half < 2; ++half) {
+          Value value = vector::ExtractOp::create(b, loc, result[i * mmaTilesN() + j],
+                                                  ArrayRef<int64_t>{half});
+          storeFragment(value, add(rowBase, i * kMmaM + half * 8), add(colBase, j * kMmaN));
+        }
   }
 
   //===--------------------------------------------------------------------===//

@@ -121,6 +121,13 @@ static const Decision kMatmulDecisions[] = {
     {"cp_async", kBoolDomain, 0, true,
      "copy the tiles global -> shared with cp.async (cp.async.cg for 16 bytes) in commit "
      "groups, `stages` - 1 of them in flight; false: vector loads and shared stores"},
+    {"tf32", kBoolDomain, 0, true,
+     "tensor cores: warps of up to 64 x 64 outputs run m16n8k8 mma.sync on TF32 operands, fed "
+     "by a cp.async pipeline of `stages` + 1 buffers in dynamic shared memory (fewer while over "
+     "113 KiB, so that two blocks fit on an SM); thread_m, thread_n, vector, unroll_k and "
+     "cp_async do not apply. Honoured only where the task's tolerance admits TF32 rounding "
+     "(tf32Admitted in Matmul.h; not at KernelBench's 1e-4 for K = 4096), else the f32 kernel "
+     "of the other decisions"},
 };
 
 static const ScheduleSpace kMatmulSpace = {

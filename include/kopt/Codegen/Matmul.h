@@ -15,6 +15,10 @@
 //   arithmetic); the thread reads its fragments with vector loads from shared memory. A matvec is
 //   bandwidth-bound instead: a warp per output row, vector loads along K, a shuffle reduction.
 //
+//   With `tf32` (where the task's tolerance admits it, see tf32Admitted()), warps of up to 64 x 64
+//   outputs run m16n8k8 TF32 mma.sync on tiles that a cp.async pipeline of 2 to 4 stages brings
+//   to dynamic shared memory, padded so that a warp's fragment reads hit 32 different banks.
+//
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_CODEGEN_MATMUL_H
 #define KOPT_CODEGEN_MATMUL_H
@@ -38,6 +42,7 @@ struct MatmulSchedule {
   int64_t unrollK = 4;
   int64_t stages = 2;
   bool cpAsync = false;
+  bool tf32 = false;
 
   /// From the values resolveDecisions(matmulSpace(), ...) returns.
   static MatmulSchedule fromValues(llvm::ArrayRef<int64_t> values);
@@ -76,6 +81,15 @@ struct MatmulInfo {
 /// saying why not otherwise.
 mlir::FailureOr<MatmulInfo> analyzeMatmul(mlir::func::FuncOp func);
 
+/// Whether a tolerance of atol + rtol * |reference| admits TF32 products in a K-term dot product
+/// of inputs of magnitude ~1. mma.sync reads the top 19 bits of each f32 operand (10 mantissa
+/// bits, truncated: relative error up to 2^-10 each, so 2^-9 per product). The error shows two
+/// ways: a bias where the terms share a sign (relative to the result: needs rtol >= 2^-9), and
+/// a random walk where they do not (zero-mean inputs: results and errors grow like sqrt(K); four
+/// standard deviations cover millions of outputs): 4 * 2^-9 * sqrt(K) <= atol + rtol * sqrt(K).
+/// KernelBench's 1e-4 admits neither for K = 4096; atol = rtol = 1e-2 admits both for any K.
+bool tf32Admitted(double atol, double rtol, int64_t k);
+
 /// The kernel's shape, from the schedule and the payload (the fallbacks of matmulSpace()).
 struct MatmulGeometry {
   int64_t blockM, blockN, blockK, threadM, threadN;
@@ -88,10 +102,16 @@ struct MatmulGeometry {
   int64_t stages;           // shared-memory buffers per operand
   bool cpAsync;
   int64_t sharedBytes;
+  // TF32 mma.sync: warps of warpM x warpN outputs; the tiles live in dynamic shared memory.
+  bool tf32;
+  int64_t warpM, warpN;
   // Matvec: a warp per row, rowsPerBlock warps per block, `accumulators` partial sums per lane.
   int64_t rowsPerBlock, accumulators;
 };
-MatmulGeometry planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info);
+/// `allowTF32`: whether schedule.tf32 may apply (tf32Admitted() for the task); if not, the
+/// kernel is the f32 one the other decisions describe.
+MatmulGeometry planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info,
+                          bool allowTF32);
 
 /// Replaces the payload's ops (fill, contraction, epilogue) with a gpu.launch computing them,
 /// whose kernel will be outlined as `kernelName`.
