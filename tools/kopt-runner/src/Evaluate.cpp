@@ -236,9 +236,8 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
   timing.recheck = judge(task, trial, buffers);
 
   const TaskSpec &ts = task.spec();
-  double memoryUs = gpu.bandwidthBytesPerS > 0 ? ts.minBytes / gpu.bandwidthBytesPerS * 1e6 : 0;
-  double computeUs = gpu.fp32FlopsPerS > 0 ? ts.flops / gpu.fp32FlopsPerS * 1e6 : 0;
-  timing.limitUs = std::max(memoryUs, computeUs);
+  timing.limitUs =
+      physicalLimitUs(ts, {gpu.bandwidthBytesPerS, gpu.fp32FlopsPerS, gpu.tf32FlopsPerS});
   // 5% below the limit: the measured copy bandwidth is not quite the peak a kernel can reach.
   if (timing.limitUs > 0 && timing.candidate.median < 0.95 * timing.limitUs) {
     std::ostringstream os;
@@ -248,6 +247,15 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
     timing.fault = os.str();
   }
   return timing;
+}
+
+double kopt::runner::physicalLimitUs(const TaskSpec &task, const DeviceRates &rates) {
+  constexpr double kTF32Rounding = 1.0 / 512; // 2^-9
+  double flopsPerS = task.rtol >= kTF32Rounding && rates.tf32FlopsPerS > 0 ? rates.tf32FlopsPerS
+                                                                           : rates.fp32FlopsPerS;
+  double memoryUs = rates.bandwidthBytesPerS > 0 ? task.minBytes / rates.bandwidthBytesPerS * 1e6 : 0;
+  double computeUs = flopsPerS > 0 ? task.flops / flopsPerS * 1e6 : 0;
+  return std::max(memoryUs, computeUs);
 }
 
 Summary kopt::runner::timeEager(Gpu &gpu, Task &task, const TimeSettings &settings) {

@@ -42,6 +42,18 @@ struct Timing {
   std::string fault;              // set when the median is below the limit
 };
 
+/// The peak rates a limit is computed from.
+struct DeviceRates {
+  double bandwidthBytesPerS = 0, fp32FlopsPerS = 0, tf32FlopsPerS = 0; // 0: unknown
+};
+
+/// The least time, in microseconds, any kernel for the task can take on a device: its least
+/// traffic at the copy bandwidth or its least work at the peak arithmetic rate, whichever is
+/// longer (0 when neither is known). The rate is that of TF32 tensor cores where the tolerance
+/// could admit TF32 (rtol >= 2^-9, the rounding of operands to 10 mantissa bits: kopt offers TF32
+/// kernels only then), of fp32 otherwise.
+double physicalLimitUs(const TaskSpec &task, const DeviceRates &rates);
+
 /// Times the candidate and PyTorch eager alternately, each repetition from a flushed L2.
 Timing timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec, const TimeSettings &settings);
 

@@ -33,6 +33,10 @@ bool Gpu::open(std::string &error) {
   driver.cuDeviceGetAttribute(&l2Bytes, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, device);
   driver.cuDeviceGetAttribute(&clockKHz, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, device);
   fp32FlopsPerS = double(sms) * clockKHz * 1e3 * 128 * 2;
+  int major = 0;
+  driver.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device);
+  int tf32FlopsPerClock = major >= 9 ? 2048 : major == 8 ? 1024 : 0;
+  tf32FlopsPerS = double(sms) * clockKHz * 1e3 * tf32FlopsPerClock;
   flushBytes_ = std::max<size_t>(2 * size_t(l2Bytes), size_t(64) << 20);
   if ((r = driver.cuMemAlloc(&flush_, flushBytes_)) ||
       (r = driver.cuEventCreate(&start_, CU_EVENT_DEFAULT)) ||

@@ -40,6 +40,7 @@ public:
   int driverVersion = 0, sms = 0, l2Bytes = 0;
   double bandwidthBytesPerS = 0; // measured device-to-device copy, read + write
   double fp32FlopsPerS = 0;      // SMs x clock x 128 lanes x 2 (FMA)
+  double tf32FlopsPerS = 0;      // dense TF32 mma: SMs x clock x 2048 (sm_90) or 1024 (sm_80)
 
   /// Writes over twice the L2 on the legacy default stream, so the next run starts cold.
   void flushL2();

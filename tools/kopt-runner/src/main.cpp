@@ -97,7 +97,8 @@ private:
                      {"sms", gpu_.sms},
                      {"l2_bytes", gpu_.l2Bytes},
                      {"bandwidth_bytes_per_s", gpu_.bandwidthBytesPerS},
-                     {"fp32_flops_per_s", gpu_.fp32FlopsPerS}});
+                     {"fp32_flops_per_s", gpu_.fp32FlopsPerS},
+                     {"tf32_flops_per_s", gpu_.tf32FlopsPerS}});
     } else {
       device.update({{"name", "cpu"}, {"driver", 0}, {"why_no_gpu", gpuError_}});
     }
