@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The KernelBench level-1 suite on a GPU: for every task, 64 decision lists of its family's
+# schedule space drawn uniformly (bench/gen-policy-candidates.py, seed = the problem number) are
+# compiled here; on the GPU machine every compiled candidate is verified against the PyTorch
+# reference (two trials: the benchmark's input distribution and its alternative) and every correct
+# one is timed against eager. Tasks whose candidates all fail to compile have no schedule space
+# yet; the table says so, with the reason.
+#
+#   bench/suite-gpu.sh pack                 # here: fills build/suite (after scripts/device-pack.sh)
+#   bench/suite-gpu.sh run [FIRST [LAST]]   # on the GPU machine (carry .device and build/suite):
+#                                           # the tasks FIRST..LAST (problem numbers) into $OUT
+#   bench/suite-gpu.sh table DIR...         # here: results table (markdown) from runs' outputs
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=build/suite
+case "${1:-}" in
+pack)
+  rm -rf $dir && mkdir -p $dir
+  for task in tasks/kernelbench/level1/*.mlir; do
+    number=$(basename "$task" | cut -c1-3)
+    python3 bench/gen-policy-candidates.py "$task" 64 $((10#$number)) |
+      build/dev/bin/kopt - -o "$dir/$number.mlir" 2>/dev/null \
+        "--pass-pipeline=builtin.module(kb-lower-to-ptx)"
+    echo "$number $(grep -c ' ptx "' "$dir/$number.mlir") compiled"
+  done | tee $dir/compiled.txt ;;
+run)
+  out=${OUT:-.} first=$((10#${2:-1})) last=$((10#${3:-100}))
+  eval "$(scripts/device-unpack.sh)"
+  [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
+  runner=$PWD/build/runner/kopt-runner
+  for file in $dir/[0-9][0-9][0-9].mlir; do
+    number=$((10#$(basename "$file" .mlir)))
+    [ $number -ge $first ] && [ $number -le $last ] && grep -q ' ptx "' "$file" || continue
+    kopt "$file" -o /dev/null 2>>"$out/suite.log" "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl trials=2},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05})" ||
+      echo "problem $number: kopt exit $?" >> "$out/suite.log"
+  done
+  grep -c '"op":"time"' "$out/cache.jsonl" ;;
+table)
+  shift
+  python3 bench/suite-table.py $dir "$@" ;;
+*)
+  echo "usage: $0 pack|run [FIRST [LAST]]|table DIR..." >&2; exit 2 ;;
+esac
