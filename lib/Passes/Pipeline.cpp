@@ -12,6 +12,11 @@ using namespace mlir;
 using kb::CandidateOp;
 
 void kopt::buildCompilePipeline(OpPassManager &pm, const DefaultPipelineOptions &options) {
+  if (!options.tolerance.empty()) {
+    KbSetToleranceOptions toleranceOptions;
+    toleranceOptions.preset = options.tolerance;
+    pm.addPass(createKbSetTolerance(toleranceOptions));
+  }
   // Both leave candidates that already carry PTX, features or a verdict alone.
   KbLowerToPtxOptions lowerOptions;
   lowerOptions.chip = options.chip;

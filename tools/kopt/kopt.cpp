@@ -51,6 +51,10 @@ cl::opt<std::string> cachePath(
     "cache", cl::value_desc("path"),
     cl::desc("Result cache of --select (default: $XDG_CACHE_HOME/kopt/results.jsonl)"));
 cl::opt<bool> noCache("no-cache", cl::desc("Keep no result cache for --select"));
+cl::opt<std::string> tolerancePreset(
+    "tolerance", cl::value_desc("preset"),
+    cl::desc("Tolerance of every task for --select: kernelbench (atol = rtol = 1e-4, the task "
+             "files' own) or loose (1e-2; admits TF32 tensor-core kernels)"));
 } // namespace
 
 static std::string overview() {
@@ -116,6 +120,7 @@ static int runSelection(StringRef inputFilename, StringRef outputFilename,
   options.seed = selectSeed;
   options.runner = runnerCommand;
   options.cache = noCache ? std::string(kopt::kNoCache) : cachePath.getValue();
+  options.tolerance = tolerancePreset;
   // Lowering and tagging run anywhere; what follows may need a GPU, which the plan looks for.
   PassManager compile(&context);
   if (failed(applyPassManagerCLOptions(compile)))

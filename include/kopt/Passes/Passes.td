@@ -126,6 +126,22 @@ def KbSelect : Pass<"kb-select", "::mlir::ModuleOp"> {
   ];
 }
 
+def KbSetTolerance : Pass<"kb-set-tolerance", "::mlir::ModuleOp"> {
+  let summary = "Set every task's tolerance to a preset";
+  let description = [{
+    `kernelbench`: atol = rtol = 1e-4, KernelBench's fp32 tolerance and the task files' own;
+    `loose`: atol = rtol = 1e-2, for comparisons that accept reduced-precision arithmetic (it
+    admits the matmul family's TF32 tensor-core kernels). The tolerance decides which kernels
+    compile and which are correct, so it must be set before candidates are compiled: a task
+    whose candidates already carry PTX or a verdict other than parse_error is an error.
+  }];
+  let options = [
+    Option<"preset", "preset", "std::string", /*default=*/"\"kernelbench\"",
+           "kernelbench (1e-4) or loose (1e-2)">,
+  ];
+  let dependentDialects = ["::kb::KbDialect"];
+}
+
 def KbTagFeatures : Pass<"kb-tag-features", "::mlir::ModuleOp"> {
   let summary = "Tag each candidate with structural features of its PTX";
   let description = [{

@@ -25,9 +25,11 @@ struct DefaultPipelineOptions {
   std::string cache;   // result cache file; "" for the default one, "none" for none
   double timeout = ::kopt::runner::kDefaultTimeoutSeconds; // per reply
   std::string chip = "sm_90"; // what kb-lower-to-ptx compiles for
+  std::string tolerance;      // a kb-set-tolerance preset; "" keeps the tasks' own
 };
 
-/// The stages that run on any machine: kb-lower-to-ptx, kb-tag-features.
+/// The stages that run on any machine: kb-set-tolerance (with a preset), kb-lower-to-ptx,
+/// kb-tag-features.
 void buildCompilePipeline(mlir::OpPassManager &pm, const DefaultPipelineOptions &options);
 /// The stages after them: kb-verify and kb-time (on a GPU, through kopt-runner), kb-select.
 void buildMeasureAndSelectPipeline(mlir::OpPassManager &pm,
