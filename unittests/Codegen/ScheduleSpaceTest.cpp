@@ -38,7 +38,13 @@ TEST(ScheduleSpaceTest, ReductionTable) {
   EXPECT_EQ(space.find("threads_per_output")->domain,
             llvm::ArrayRef<int64_t>({1, 4, 16, 32, 128, 1024}));
   EXPECT_TRUE(space.find("shuffle")->isBool);
-  EXPECT_EQ(allScheduleSpaces().size(), 2u);
+  EXPECT_TRUE(llvm::is_contained(allScheduleSpaces(), &space));
+}
+
+TEST(ScheduleSpaceTest, EveryFamilyIsListed) {
+  EXPECT_EQ(allScheduleSpaces(),
+            llvm::ArrayRef<const ScheduleSpace *>({&elementwiseSpace(), &reductionSpace(),
+                                                    &matmulSpace()}));
 }
 
 TEST(ScheduleSpaceTest, EveryTableIsWellFormed) {
