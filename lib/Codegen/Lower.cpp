@@ -267,6 +267,9 @@ public:
     kb::TaskOp task = parsedTask(index);
     if (!task)
       return {nullptr, errors};
+    // A task no kernel can compute has no family, whatever its payload.
+    if (failed(checkKernelOutputs(task)))
+      return {nullptr, errors};
     loadBuiltDialects(&context);
     std::string name = kernelName(task.getSymName());
     FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);

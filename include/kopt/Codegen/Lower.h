@@ -93,7 +93,8 @@ struct SpaceResult {
 };
 
 /// The family of each task (`tasks` as for lowerAll), decided as kb-lower-to-ptx decides it: from
-/// the payload prepared for a kernel, in a context of its own.
+/// the payload prepared for a kernel, in a context of its own. A task whose outputs no kernel can
+/// write, or whose payload cannot be prepared, has none.
 std::vector<SpaceResult> scheduleSpaces(const mlir::DialectRegistry &registry,
                                         llvm::ArrayRef<std::string> tasks);
 
