@@ -177,14 +177,29 @@ static Family familyOf(func::FuncOp func) {
   return reduces ? Family::Reduction : Family::Elementwise;
 }
 
+/// What the stages of lowering build directly (passes load their own dialects).
+static void loadBuiltDialects(MLIRContext *context) {
+  context->loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                       memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect,
+                       scf::SCFDialect, vector::VectorDialect>();
+}
+
+static const ScheduleSpace &spaceOf(Family family) {
+  switch (family) {
+  case Family::Elementwise:
+    return elementwiseSpace();
+  case Family::Reduction:
+    return reductionSpace();
+  case Family::Matmul:
+    return matmulSpace();
+  }
+  llvm_unreachable("unknown family");
+}
+
 FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
                                                       const DecisionList &decisions,
                                                       const Target &target) {
-  // What the stages below build directly (passes load their own dialects).
-  task.getContext()->loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                                 memref::MemRefDialect, NVVM::NVVMDialect,
-                                 nvgpu::NVGPUDialect, scf::SCFDialect,
-                                 vector::VectorDialect>();
+  loadBuiltDialects(task.getContext());
   std::string name = kernelName(task.getSymName());
   if (failed(checkKernelOutputs(task)))
     return failure();
@@ -229,11 +244,7 @@ public:
 
   LowerResult run(const LowerJob &job) {
     std::string errors;
-    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
-      if (diagnostic.getSeverity() == DiagnosticSeverity::Error)
-        append(errors, diagnostic, "error");
-      return success();
-    });
+    ScopedDiagnosticHandler handler = collectErrors(errors);
     kb::TaskOp task = parsedTask(job.task);
     if (!task)
       return {std::nullopt, errors};
@@ -250,7 +261,33 @@ public:
     return {std::move(*kernel), ""};
   }
 
+  SpaceResult space(size_t index) {
+    std::string errors;
+    ScopedDiagnosticHandler handler = collectErrors(errors);
+    kb::TaskOp task = parsedTask(index);
+    if (!task)
+      return {nullptr, errors};
+    // A task no kernel can compute has no family, whatever its payload.
+    if (failed(checkKernelOutputs(task)))
+      return {nullptr, errors};
+    loadBuiltDialects(&context);
+    std::string name = kernelName(task.getSymName());
+    FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
+    if (failed(module))
+      return {nullptr, errors};
+    return {&spaceOf(familyOf((**module).lookupSymbol<func::FuncOp>(name))), ""};
+  }
+
 private:
+  /// Appends the error diagnostics of the context, with their notes, to `errors`.
+  ScopedDiagnosticHandler collectErrors(std::string &errors) {
+    return ScopedDiagnosticHandler(&context, [&errors](Diagnostic &diagnostic) {
+      if (diagnostic.getSeverity() == DiagnosticSeverity::Error)
+        append(errors, diagnostic, "error");
+      return success();
+    });
+  }
+
   static void append(std::string &out, Diagnostic &diagnostic, StringRef severity) {
     if (!out.empty())
       out += '\n';
@@ -319,4 +356,26 @@ kopt::codegen::lowerAll(const DialectRegistry &registry, ArrayRef<std::string> t
     pool.async(work);
   pool.wait();
   return results;
+}
+
+std::vector<SpaceResult> kopt::codegen::scheduleSpaces(const DialectRegistry &registry,
+                                                       ArrayRef<std::string> tasks) {
+  DialectRegistry full;
+  registry.appendTo(full);
+  registerLoweringDialects(full);
+  Target unused; // the family does not depend on the target
+  Worker worker(full, tasks, unused);
+  std::vector<SpaceResult> results;
+  for (size_t i = 0; i < tasks.size(); ++i)
+    results.push_back(worker.space(i));
+  return results;
+}
+
+std::string kopt::codegen::taskAsText(kb::TaskOp task) {
+  OwningOpRef<ModuleOp> holder = ModuleOp::create(task.getLoc());
+  holder->getBody()->push_back(task->clone());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  holder->print(os, OpPrintingFlags().enableDebugInfo(/*enable=*/true, /*prettyForm=*/false));
+  return text;
 }

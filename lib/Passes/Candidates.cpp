@@ -43,3 +43,25 @@ kopt::toRecords(llvm::ArrayRef<CandidateOp> candidates) {
   }
   return records;
 }
+
+llvm::DenseMap<Operation *, Operation *> kopt::candidateInsertionPoints(ModuleOp module,
+                                                                       SymbolTable &symbols) {
+  llvm::DenseMap<Operation *, Operation *> insertAfter;
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (auto task = dyn_cast<TaskOp>(op))
+      insertAfter[task] = &op;
+    else if (auto candidate = dyn_cast<CandidateOp>(op))
+      if (auto task = symbols.lookup<TaskOp>(candidate.getTask()))
+        insertAfter[task] = &op;
+  }
+  return insertAfter;
+}
+
+std::string kopt::freshCandidateName(SymbolTable &symbols, StringRef task, StringRef infix,
+                                     unsigned &next) {
+  std::string name;
+  do
+    name = (task + infix + llvm::Twine(next++)).str();
+  while (symbols.lookup(name));
+  return name;
+}

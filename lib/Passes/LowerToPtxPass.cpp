@@ -17,16 +17,6 @@ using namespace mlir;
 using namespace kb;
 namespace codegen = kopt::codegen;
 
-/// A module holding a copy of the task, as text with locations, for the compiler threads.
-static std::string printTask(TaskOp task) {
-  OwningOpRef<ModuleOp> holder = ModuleOp::create(task.getLoc());
-  holder->getBody()->push_back(task->clone());
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  holder->print(os, OpPrintingFlags().enableDebugInfo(/*enable=*/true, /*prettyForm=*/false));
-  return text;
-}
-
 namespace {
 struct KbLowerToPtxPass : kopt::impl::KbLowerToPtxBase<KbLowerToPtxPass> {
   using KbLowerToPtxBase::KbLowerToPtxBase;
@@ -54,7 +44,7 @@ struct KbLowerToPtxPass : kopt::impl::KbLowerToPtxBase<KbLowerToPtxPass> {
           continue;
         if (!taskIndex) {
           taskIndex = tasks.size();
-          tasks.push_back(printTask(entry.task));
+          tasks.push_back(codegen::taskAsText(entry.task));
           taskNames.push_back(entry.task.getSymName().str());
         }
         Attribute what = candidate.getDecisionsAttr() ? Attribute(candidate.getDecisionsAttr())

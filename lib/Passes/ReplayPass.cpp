@@ -1,5 +1,6 @@
 //===- ReplayPass.cpp - kb-replay -----------------------------------------===//
 #include "kb/KbOps.h"
+#include "kopt/Passes/Candidates.h"
 #include "kopt/Passes/Passes.h"
 #include "kopt/Passes/SampleCandidates.h"
 #include "kopt/Sample/Replay.h"
@@ -83,26 +84,15 @@ LogicalResult kopt::addSampleCandidates(ModuleOp module, ArrayRef<ks::Sample> sa
   if (failedAny)
     return failure();
 
-  // Where each task's candidates end: the last of the task and its candidates in the module.
-  llvm::DenseMap<Operation *, Operation *> insertAfter;
-  for (Operation &op : module.getBody()->getOperations()) {
-    if (auto task = dyn_cast<TaskOp>(op))
-      insertAfter[task] = &op;
-    else if (auto candidate = dyn_cast<CandidateOp>(op))
-      if (auto task = symbols.lookup<TaskOp>(candidate.getTask()))
-        insertAfter[task] = &op;
-  }
+  llvm::DenseMap<Operation *, Operation *> insertAfter =
+      kopt::candidateInsertionPoints(module, symbols);
 
   llvm::StringMap<unsigned> next; // per task, the next N to try
   OpBuilder builder(context);
   for (Planned &entry : planned) {
     const ks::Sample &sample = *entry.sample;
     StringRef taskName = entry.task.getSymName();
-    unsigned &n = next[taskName];
-    std::string name;
-    do
-      name = (taskName + infix + llvm::Twine(n++)).str();
-    while (symbols.lookup(name));
+    std::string name = kopt::freshCandidateName(symbols, taskName, infix, next[taskName]);
 
     ks::Extraction kernel = ks::extractKernel(sample.text);
     std::string source = kernel.code ? *kernel.code : sample.text;

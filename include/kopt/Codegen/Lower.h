@@ -82,6 +82,22 @@ lowerAll(const mlir::DialectRegistry &registry, llvm::ArrayRef<std::string> task
          llvm::ArrayRef<LowerJob> jobs, const Target &target, unsigned threads,
          llvm::function_ref<void(size_t, const LowerResult &)> onDone = {});
 
+/// A task as lowerAll and scheduleSpaces take it: a module holding a copy of the task, as text
+/// with locations.
+std::string taskAsText(kb::TaskOp task);
+
+/// The schedule space of a task's family, or why it has none.
+struct SpaceResult {
+  const ScheduleSpace *space = nullptr;
+  std::string error; // the diagnostics, when there is no space
+};
+
+/// The family of each task (`tasks` as for lowerAll), decided as kb-lower-to-ptx decides it: from
+/// the payload prepared for a kernel, in a context of its own. A task whose outputs no kernel can
+/// write, or whose payload cannot be prepared, has none.
+std::vector<SpaceResult> scheduleSpaces(const mlir::DialectRegistry &registry,
+                                        llvm::ArrayRef<std::string> tasks);
+
 } // namespace kopt::codegen
 
 #endif // KOPT_CODEGEN_LOWER_H

@@ -5,6 +5,12 @@
 #include "kb/KbOps.h"
 #include "kopt/Select/Strategy.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
+
 #include <vector>
 
 namespace kopt {
@@ -20,6 +26,16 @@ std::vector<TaskCandidates> collectTaskCandidates(mlir::ModuleOp module);
 
 /// What selection needs of each candidate.
 std::vector<select::CandidateRecord> toRecords(llvm::ArrayRef<kb::CandidateOp> candidates);
+
+/// Where new candidates of each task of the module's body go, keyed by the task: after the last
+/// of the task and its candidates, so that sample order is kept.
+llvm::DenseMap<mlir::Operation *, mlir::Operation *>
+candidateInsertionPoints(mlir::ModuleOp module, mlir::SymbolTable &symbols);
+
+/// The first `<task><infix><N>` not yet a symbol, N counting up from `next`, which is left past
+/// it.
+std::string freshCandidateName(mlir::SymbolTable &symbols, llvm::StringRef task,
+                               llvm::StringRef infix, unsigned &next);
 
 } // namespace kopt
 

@@ -71,6 +71,33 @@ def KbReplay : Pass<"kb-replay", "::mlir::ModuleOp"> {
   ];
 }
 
+def KbSample : Pass<"kb-sample", "::mlir::ModuleOp"> {
+  let summary = "Add candidates drawn from the kernel policy";
+  let description = [{
+    For every `kb.task` of the module, decides its family as kb-lower-to-ptx does and draws `n`
+    decision lists from the policy (`policy`: a file in the format of docs/policy-format.md; none:
+    the uniform prior) at `temperature`, appending
+    `kb.candidate @<task>_s<N> of @<task> policy decisions {...} logprob <sum = S, count = C>`
+    after the task's candidates, where S sums the log-probs of the C decisions under the tempered
+    distribution they were drawn from; N counts from 0 per task, skipping names already taken.
+    Each task draws from its own stream, seeded by `seed` and the task's name, so the same seed
+    gives the same IR. A decision list drawn before for the same task is kept (Best-of-N counts
+    it) and marked `{duplicate_of = @<first>}`. A task kopt cannot schedule (an output of rank 0, a
+    payload that cannot be prepared for a kernel) gets a warning with the reason and no
+    candidates; a policy file that cannot be read or does not
+    match the schedule spaces is an error and nothing is added.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"n", "n", "unsigned", /*default=*/"8", "candidates per task">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the draws">,
+    Option<"temperature", "temperature", "double", /*default=*/"1.0",
+           "divides the policy's logits (> 0)">,
+    Option<"policy", "policy", "std::string", /*default=*/"\"\"",
+           "the policy file (docs/policy-format.md); empty: the uniform prior">,
+  ];
+}
+
 def KbSampleServer : Pass<"kb-sample-server", "::mlir::ModuleOp"> {
   let summary = "Add samples of an OpenAI-compatible server as server candidates";
   let description = [{

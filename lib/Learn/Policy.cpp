@@ -1,0 +1,305 @@
+//===- Policy.cpp - the kernel policy over schedule decisions -------------===//
+#include "kopt/Learn/Policy.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace kopt::learn;
+using kopt::codegen::Decision;
+using kopt::codegen::ScheduleSpace;
+using llvm::formatv;
+
+llvm::ArrayRef<llvm::StringLiteral> kopt::learn::taskFeatureNames() {
+  static constexpr llvm::StringLiteral names[] = {"bias", "log2_elements", "log2_largest_dim",
+                                                  "dtype_bytes", "neg_log10_rtol"};
+  return names;
+}
+
+std::vector<double> kopt::learn::taskFeatures(kb::TaskOp task) {
+  double elements = 0, largestDim = 1, dtypeBytes = 0;
+  auto account = [&](mlir::Type type) {
+    auto shaped = llvm::dyn_cast<mlir::ShapedType>(type);
+    mlir::Type element = shaped ? shaped.getElementType() : type;
+    if (element.isIntOrFloat())
+      dtypeBytes = std::max(dtypeBytes, std::ceil(element.getIntOrFloatBitWidth() / 8.0));
+    if (!shaped || !shaped.hasStaticShape()) {
+      elements += 1;
+      return;
+    }
+    elements += static_cast<double>(shaped.getNumElements());
+    for (int64_t dim : shaped.getShape())
+      largestDim = std::max(largestDim, static_cast<double>(dim));
+  };
+  for (kb::InputOp input : task.getInputs())
+    account(input.getType());
+  for (kb::OutputOp output : task.getOutputs())
+    account(output.getType());
+  // A zero rtol would make the feature infinite; 1e-12 is beyond any float comparison.
+  double rtol = std::max(task.getRtolAttr().getValueAsDouble(), 1e-12);
+  return {1.0, std::log2(std::max(elements, 1.0)), std::log2(largestDim), dtypeBytes,
+          -std::log10(rtol)};
+}
+
+uint64_t Rng::next() {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+double Rng::uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+/// How many features decision `index` of `space` reads.
+static size_t featureCount(const ScheduleSpace &space, size_t index) {
+  size_t count = taskFeatureNames().size();
+  for (const Decision &earlier : space.decisions.take_front(index))
+    count += earlier.domain.size();
+  return count;
+}
+
+FamilyWeights FamilyWeights::zeros(const ScheduleSpace &space) {
+  FamilyWeights weights;
+  for (auto [index, decision] : llvm::enumerate(space.decisions))
+    weights.decisions.emplace_back(decision.domain.size(),
+                                   std::vector<double>(featureCount(space, index), 0.0));
+  return weights;
+}
+
+Policy::Policy() {
+  for (const ScheduleSpace *space : codegen::allScheduleSpaces())
+    families[space->family] = FamilyWeights::zeros(*space);
+}
+
+FamilyWeights &Policy::weights(const ScheduleSpace &space) { return families[space.family]; }
+
+const FamilyWeights &Policy::weights(const ScheduleSpace &space) const {
+  return families.find(space.family)->second;
+}
+
+/// The features of decision `index`: the task's, then a one-hot of each earlier decision's value.
+static std::vector<double> decisionFeatures(const ScheduleSpace &space,
+                                            llvm::ArrayRef<double> task,
+                                            llvm::ArrayRef<size_t> earlierValues) {
+  std::vector<double> features(task.begin(), task.end());
+  for (auto [decision, value] : llvm::zip(space.decisions, earlierValues)) {
+    size_t start = features.size();
+    features.resize(start + decision.domain.size(), 0.0);
+    features[start + value] = 1.0;
+  }
+  return features;
+}
+
+/// log softmax over the values of one decision of (w[v] . features) / temperature.
+static std::vector<double> valueLogProbs(const std::vector<std::vector<double>> &rows,
+                                         llvm::ArrayRef<double> features, double temperature) {
+  std::vector<double> logits;
+  for (const std::vector<double> &row : rows) {
+    double dot = 0;
+    for (auto [w, x] : llvm::zip_equal(row, features))
+      dot += w * x;
+    logits.push_back(dot / temperature);
+  }
+  double top = *std::max_element(logits.begin(), logits.end());
+  double sum = 0;
+  for (double logit : logits)
+    sum += std::exp(logit - top);
+  double logNormalizer = top + std::log(sum);
+  for (double &logit : logits)
+    logit -= logNormalizer;
+  return logits;
+}
+
+PolicySample Policy::sample(const ScheduleSpace &space, llvm::ArrayRef<double> task, Rng &rng,
+                            double temperature) const {
+  const FamilyWeights &family = weights(space);
+  PolicySample drawn;
+  for (size_t index = 0; index < space.decisions.size(); ++index) {
+    std::vector<double> logProbs = valueLogProbs(
+        family.decisions[index], decisionFeatures(space, task, drawn.valueIndices), temperature);
+    double u = rng.uniform();
+    size_t value = 0;
+    // Walk the cumulative distribution; rounding can leave u past the last bin, which is then it.
+    for (double cumulative = std::exp(logProbs[0]);
+         cumulative <= u && value + 1 < logProbs.size();)
+      cumulative += std::exp(logProbs[++value]);
+    drawn.valueIndices.push_back(value);
+    drawn.logProbs.push_back(logProbs[value]);
+  }
+  return drawn;
+}
+
+std::vector<double> Policy::logProbs(const ScheduleSpace &space, llvm::ArrayRef<double> task,
+                                     llvm::ArrayRef<size_t> valueIndices,
+                                     double temperature) const {
+  const FamilyWeights &family = weights(space);
+  std::vector<double> result;
+  for (auto [index, value] : llvm::enumerate(valueIndices))
+    result.push_back(valueLogProbs(family.decisions[index],
+                                   decisionFeatures(space, task, valueIndices.take_front(index)),
+                                   temperature)[value]);
+  return result;
+}
+
+FamilyWeights Policy::gradient(const ScheduleSpace &space, llvm::ArrayRef<double> task,
+                               llvm::ArrayRef<size_t> valueIndices, double temperature) const {
+  const FamilyWeights &family = weights(space);
+  FamilyWeights gradient = FamilyWeights::zeros(space);
+  for (auto [index, chosen] : llvm::enumerate(valueIndices)) {
+    std::vector<double> features = decisionFeatures(space, task, valueIndices.take_front(index));
+    std::vector<double> logProbs =
+        valueLogProbs(family.decisions[index], features, temperature);
+    // d log p(chosen) / d w[v] = ([v == chosen] - p(v)) * features / temperature.
+    for (auto [value, row] : llvm::enumerate(gradient.decisions[index])) {
+      double scale = ((value == chosen ? 1.0 : 0.0) - std::exp(logProbs[value])) / temperature;
+      for (auto [g, x] : llvm::zip_equal(row, features))
+        g = scale * x;
+    }
+  }
+  return gradient;
+}
+
+//===----------------------------------------------------------------------===//
+// The policy file
+//===----------------------------------------------------------------------===//
+
+llvm::json::Value Policy::toJSON() const {
+  llvm::json::Object families;
+  for (const ScheduleSpace *space : codegen::allScheduleSpaces()) {
+    const FamilyWeights &family = weights(*space);
+    llvm::json::Object decisions;
+    for (auto [decision, rows] : llvm::zip_equal(space->decisions, family.decisions)) {
+      llvm::json::Array weightRows;
+      for (const std::vector<double> &row : rows)
+        weightRows.push_back(llvm::json::Array(row));
+      decisions[decision.name] = llvm::json::Object{
+          {"values", llvm::json::Array(decision.domain)}, {"weights", std::move(weightRows)}};
+    }
+    families[space->family] = llvm::json::Object{
+        {"features", llvm::json::Array(llvm::map_range(
+                         taskFeatureNames(), [](llvm::StringLiteral n) { return n.str(); }))},
+        {"decisions", std::move(decisions)}};
+  }
+  return llvm::json::Object{{"format", kPolicyFormat},
+                            {"version", kPolicyVersion},
+                            {"families", std::move(families)}};
+}
+
+static llvm::Error policyError(const llvm::Twine &message) {
+  return llvm::createStringError("policy: " + message);
+}
+
+/// Reads one decision's weight rows, which must match its domain and feature count.
+static llvm::Error readDecision(const llvm::json::Object &entry, const Decision &decision,
+                                size_t features, llvm::StringRef family,
+                                std::vector<std::vector<double>> &rows) {
+  std::string where = formatv("family '{0}', decision '{1}'", family, decision.name);
+  const llvm::json::Array *values = entry.getArray("values");
+  std::vector<int64_t> fileValues;
+  for (const llvm::json::Value &value : values ? *values : llvm::json::Array())
+    fileValues.push_back(value.getAsInteger().value_or(INT64_MIN));
+  if (!values || !llvm::equal(fileValues, decision.domain))
+    return policyError(where + ": 'values' must be the decision's domain [" +
+                       llvm::join(llvm::map_range(decision.domain,
+                                                  [](int64_t v) { return std::to_string(v); }),
+                                  ", ") +
+                       "]");
+  const llvm::json::Array *weightRows = entry.getArray("weights");
+  if (!weightRows || weightRows->size() != decision.domain.size())
+    return policyError(formatv("{0}: 'weights' must hold one row per value ({1})", where,
+                               decision.domain.size()));
+  for (auto [value, row] : llvm::zip_equal(*weightRows, rows)) {
+    const llvm::json::Array *numbers = value.getAsArray();
+    if (!numbers || numbers->size() != features)
+      return policyError(formatv("{0}: each weight row must hold {1} numbers (the task "
+                                 "features, then a one-hot of each earlier decision)",
+                                 where, features));
+    for (auto [number, weight] : llvm::zip_equal(*numbers, row)) {
+      std::optional<double> parsed = number.getAsNumber();
+      if (!parsed || !std::isfinite(*parsed))
+        return policyError(where + ": weights must be finite numbers");
+      weight = *parsed;
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<Policy> Policy::fromJSON(const llvm::json::Value &value) {
+  const llvm::json::Object *root = value.getAsObject();
+  if (!root || root->getString("format") != kPolicyFormat)
+    return policyError(formatv("not a policy file (expected \"format\": \"{0}\")", kPolicyFormat));
+  if (root->getInteger("version") != kPolicyVersion)
+    return policyError(formatv("version {0} is not supported; this kopt reads version {1}",
+                               root->get("version") ? formatv("{0}", *root->get("version")).str()
+                                                    : std::string("(missing)"),
+                               kPolicyVersion));
+  const llvm::json::Object *families = root->getObject("families");
+  if (!families)
+    return policyError("'families' must be an object");
+  for (const auto &entry : *families)
+    if (llvm::none_of(codegen::allScheduleSpaces(), [&](const ScheduleSpace *space) {
+          return space->family == entry.first.str();
+        }))
+      return policyError(formatv("unknown family '{0}'", entry.first.str()));
+
+  Policy policy;
+  for (const ScheduleSpace *space : codegen::allScheduleSpaces()) {
+    // A family the file leaves out keeps the uniform prior.
+    const llvm::json::Object *family = families->getObject(space->family);
+    if (!family)
+      continue;
+    const llvm::json::Array *features = family->getArray("features");
+    std::vector<std::string> names;
+    for (const llvm::json::Value &name : features ? *features : llvm::json::Array())
+      names.push_back(name.getAsString().value_or("").str());
+    if (!llvm::equal(names, taskFeatureNames()))
+      return policyError(formatv("family '{0}': 'features' must be [{1}]", space->family,
+                                 llvm::join(taskFeatureNames(), ", ")));
+    const llvm::json::Object *decisions = family->getObject("decisions");
+    if (!decisions)
+      return policyError(formatv("family '{0}': 'decisions' must be an object", space->family));
+    for (const auto &entry : *decisions)
+      if (!space->find(entry.first))
+        return policyError(formatv("family '{0}' has no decision '{1}'", space->family,
+                                   entry.first.str()));
+    FamilyWeights &weights = policy.weights(*space);
+    for (auto [index, decision] : llvm::enumerate(space->decisions)) {
+      const llvm::json::Object *entry = decisions->getObject(decision.name);
+      if (!entry)
+        return policyError(formatv("family '{0}': decision '{1}' is missing", space->family,
+                                   decision.name));
+      if (llvm::Error error = readDecision(*entry, decision, featureCount(*space, index),
+                                           space->family, weights.decisions[index]))
+        return std::move(error);
+    }
+  }
+  return policy;
+}
+
+llvm::Expected<Policy> Policy::load(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file = llvm::MemoryBuffer::getFile(path);
+  if (!file)
+    return policyError(formatv("cannot read '{0}': {1}", path, file.getError().message()));
+  llvm::Expected<llvm::json::Value> value = llvm::json::parse((*file)->getBuffer());
+  if (!value)
+    return policyError(formatv("'{0}' is not JSON: {1}", path, llvm::toString(value.takeError())));
+  llvm::Expected<Policy> policy = fromJSON(*value);
+  if (!policy)
+    return llvm::createStringError(formatv("{0}: {1}", path, llvm::toString(policy.takeError())));
+  return policy;
+}
+
+llvm::Error Policy::save(llvm::StringRef path) const {
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error);
+  if (error)
+    return policyError(formatv("cannot write '{0}': {1}", path, error.message()));
+  os << formatv("{0:2}", toJSON()) << '\n';
+  return llvm::Error::success();
+}
