@@ -250,6 +250,7 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
 }
 
 double kopt::runner::physicalLimitUs(const TaskSpec &task, const DeviceRates &rates) {
+  // The first condition of kopt::codegen::tf32Admitted (kopt-runner links no kopt code to share it).
   constexpr double kTF32Rounding = 1.0 / 512; // 2^-9
   double flopsPerS = task.rtol >= kTF32Rounding && rates.tf32FlopsPerS > 0 ? rates.tf32FlopsPerS
                                                                            : rates.fp32FlopsPerS;
