@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# The KernelBench level-1 suite on a GPU: for every task, 64 decision lists of its family's
-# schedule space drawn uniformly (bench/gen-policy-candidates.py, seed = the problem number) are
-# compiled here; on the GPU machine every compiled candidate is verified against the PyTorch
-# reference (two trials: the benchmark's input distribution and its alternative) and every correct
-# one is timed against eager. Tasks whose candidates all fail to compile have no schedule space
-# yet; the table says so, with the reason.
+# The KernelBench level-1 suite on a GPU: for every task, 64 candidates drawn from the uniform
+# policy (kb-sample, seed = the problem number; duplicates marked and measured once) are compiled
+# here; on the GPU machine every compiled candidate is verified against the PyTorch reference (two
+# trials: the benchmark's input distribution and its alternative) and every correct one is timed
+# against eager. Tasks kopt cannot schedule get no candidates; the table says so, with the reason.
 #
-#   bench/suite-gpu.sh pack                 # here: fills build/suite (after scripts/device-pack.sh)
+#   bench/suite-gpu.sh pack [FIRST [LAST]]  # here: fills build/suite (after scripts/device-pack.sh)
 #   bench/suite-gpu.sh run [FIRST [LAST]]   # on the GPU machine (carry .device and build/suite):
 #                                           # the tasks FIRST..LAST (problem numbers) into $OUT
 #   bench/suite-gpu.sh table DIR...         # here: results table (markdown) from runs' outputs
@@ -15,14 +14,15 @@ cd "$(dirname "$0")/.."
 dir=build/suite
 case "${1:-}" in
 pack)
-  rm -rf $dir && mkdir -p $dir
+  first=$((10#${2:-1})) last=$((10#${3:-100}))
+  mkdir -p $dir
   for task in tasks/kernelbench/level1/*.mlir; do
     number=$(basename "$task" | cut -c1-3)
-    python3 bench/gen-policy-candidates.py "$task" 64 $((10#$number)) |
-      build/dev/bin/kopt - -o "$dir/$number.mlir" 2>/dev/null \
-        "--pass-pipeline=builtin.module(kb-lower-to-ptx)"
+    [ $((10#$number)) -ge $first ] && [ $((10#$number)) -le $last ] || continue
+    build/dev/bin/kopt "$task" -o "$dir/$number.mlir" 2>"$dir/$number.log" \
+      "--pass-pipeline=builtin.module(kb-sample{n=64 seed=$((10#$number))},kb-lower-to-ptx)"
     echo "$number $(grep -c ' ptx "' "$dir/$number.mlir") compiled"
-  done | tee $dir/compiled.txt ;;
+  done | tee -a $dir/compiled.txt ;;
 run)
   out=${OUT:-.} first=$((10#${2:-1})) last=$((10#${3:-100}))
   eval "$(scripts/device-unpack.sh)"

@@ -51,11 +51,15 @@ def main():
         for line in lines:
             if ' ptx "' in line:
                 kernel = line[line.index(' ptx "'):].split(" features ")[0]
+                kernel = re.sub(r" \{duplicate_of = @\w+\}$", "", kernel)  # kb-sample's mark
                 kernels.setdefault(kernel, []).append(re.search(r"kb\.candidate @(\w+)", line)[1])
         compiled = [name for names in kernels.values() for name in names]
         name = f"{path.stem} {task}"
         if not compiled:
-            error = re.search(r'verdict <compile_error, "(?:[^"]*?error: )?([^"\\]*)', text)
+            # kb-sample's reason for drawing nothing is in the pack's log beside the file.
+            log = path.with_suffix(".log")
+            error = (re.search(r'verdict <compile_error, "(?:[^"]*?error: )?([^"\\]*)', text)
+                     or (log.exists() and re.search(r"error: (.*)", log.read_text())))
             reason = error[1][:110] if error else "no candidates"
             print(f"| {name} | none yet | 0/{len(lines)} | | {reason} | | | |")
             continue

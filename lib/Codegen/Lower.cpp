@@ -138,19 +138,23 @@ static FailureOr<Kernel> lowerReduction(kb::TaskOp task, func::FuncOp func,
                          taskBufferNames(task), target);
 }
 
-static FailureOr<Kernel> lowerMatmul(kb::TaskOp task, ModuleOp module, func::FuncOp func,
-                                     const DecisionList &decisions, const Target &target) {
-  FailureOr<SmallVector<int64_t>> values = resolveOrEmit(task, matmulSpace(), decisions);
-  if (failed(values))
-    return failure();
-  // Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
-  // epilogue reads; analyzeMatmul says which of them the kernel replaces.
+/// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
+/// epilogue reads; analyzeMatmul says which of them the kernel replaces.
+static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::FuncOp func) {
   if (failed(bufferizeForKernel(module, func, [](Operation &op) {
         return isa<linalg::LinalgOp, memref::AllocOp, memref::DeallocOp, memref::CollapseShapeOp,
                    memref::ExpandShapeOp>(op);
       })))
     return failure();
-  FailureOr<MatmulInfo> info = analyzeMatmul(func);
+  return analyzeMatmul(func);
+}
+
+static FailureOr<Kernel> lowerMatmul(kb::TaskOp task, ModuleOp module, func::FuncOp func,
+                                     const DecisionList &decisions, const Target &target) {
+  FailureOr<SmallVector<int64_t>> values = resolveOrEmit(task, matmulSpace(), decisions);
+  if (failed(values))
+    return failure();
+  FailureOr<MatmulInfo> info = bufferizeAndAnalyzeMatmul(module, func);
   if (failed(info))
     return failure();
   bool allowTF32 = tf32Admitted(task.getAtolAttr().getValueAsDouble(),
@@ -175,6 +179,22 @@ static Family familyOf(func::FuncOp func) {
   bool reduces = false;
   func.walk([&](linalg::LinalgOp op) { reduces |= op.getNumReductionLoops() != 0; });
   return reduces ? Family::Reduction : Family::Elementwise;
+}
+
+/// Whether the family's kernel builder takes the prepared payload, with its error if not; changes
+/// the payload the way that family's lowering does.
+static LogicalResult analyzeFamily(Family family, ModuleOp module, func::FuncOp func) {
+  switch (family) {
+  case Family::Elementwise: {
+    FailureOr<linalg::GenericOp> op = familyOp(func);
+    return failure(failed(op) || failed(analyzeElementwise(*op)));
+  }
+  case Family::Reduction:
+    return failure(failed(analyzeReduction(func)));
+  case Family::Matmul:
+    return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
+  }
+  llvm_unreachable("unknown family");
 }
 
 /// What the stages of lowering build directly (passes load their own dialects).
@@ -275,7 +295,12 @@ public:
     FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
     if (failed(module))
       return {nullptr, errors};
-    return {&spaceOf(familyOf((**module).lookupSymbol<func::FuncOp>(name))), ""};
+    func::FuncOp func = (**module).lookupSymbol<func::FuncOp>(name);
+    Family family = familyOf(func);
+    // The analysis the family's lowering starts with: a payload it cannot take has no space.
+    if (failed(analyzeFamily(family, **module, func)))
+      return {nullptr, errors};
+    return {&spaceOf(family), ""};
   }
 
 private:
