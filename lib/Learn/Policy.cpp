@@ -43,8 +43,9 @@ std::vector<double> kopt::learn::taskFeatures(kb::TaskOp task) {
     account(output.getType());
   // A zero rtol would make the feature infinite; 1e-12 is beyond any float comparison.
   double rtol = std::max(task.getRtolAttr().getValueAsDouble(), 1e-12);
-  return {1.0, std::log2(std::max(elements, 1.0)), std::log2(largestDim), dtypeBytes,
-          -std::log10(rtol)};
+  // Scaled to about [0, 1] (docs/policy-format.md).
+  return {1.0, std::log2(std::max(elements, 1.0)) / 32, std::log2(largestDim) / 32,
+          dtypeBytes / 8, -std::log10(rtol) / 8};
 }
 
 uint64_t Rng::next() {
@@ -138,12 +139,22 @@ PolicySample Policy::sample(const ScheduleSpace &space, llvm::ArrayRef<double> t
 std::vector<double> Policy::logProbs(const ScheduleSpace &space, llvm::ArrayRef<double> task,
                                      llvm::ArrayRef<size_t> valueIndices,
                                      double temperature) const {
-  const FamilyWeights &family = weights(space);
   std::vector<double> result;
-  for (auto [index, value] : llvm::enumerate(valueIndices))
+  for (auto [value, logProbs] :
+       llvm::zip_equal(valueIndices, distributions(space, task, valueIndices, temperature)))
+    result.push_back(logProbs[value]);
+  return result;
+}
+
+std::vector<std::vector<double>>
+Policy::distributions(const ScheduleSpace &space, llvm::ArrayRef<double> task,
+                      llvm::ArrayRef<size_t> valueIndices, double temperature) const {
+  const FamilyWeights &family = weights(space);
+  std::vector<std::vector<double>> result;
+  for (size_t index = 0; index < valueIndices.size(); ++index)
     result.push_back(valueLogProbs(family.decisions[index],
                                    decisionFeatures(space, task, valueIndices.take_front(index)),
-                                   temperature)[value]);
+                                   temperature));
   return result;
 }
 

@@ -4,6 +4,7 @@
 #include "kopt/Learn/Policy.h"
 #include "kopt/Passes/Candidates.h"
 #include "kopt/Passes/Passes.h"
+#include "kopt/Passes/Rollouts.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -12,6 +13,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace kopt {
 #define GEN_PASS_DEF_KBSAMPLE
@@ -23,17 +25,16 @@ using namespace kb;
 namespace codegen = kopt::codegen;
 namespace learn = kopt::learn;
 
-/// The `decisions` dictionary of a drawn decision list, booleans written as such.
-static DictionaryAttr decisionsAttr(Builder &builder, const codegen::ScheduleSpace &space,
-                                    ArrayRef<size_t> valueIndices) {
-  SmallVector<NamedAttribute> entries;
-  for (auto [decision, index] : llvm::zip_equal(space.decisions, valueIndices)) {
-    int64_t value = decision.domain[index];
-    Attribute attr = decision.isBool ? Attribute(builder.getBoolAttr(value != 0))
-                                     : Attribute(builder.getI64IntegerAttr(value));
-    entries.push_back(builder.getNamedAttr(decision.name, attr));
+/// Steps `valueIndices` to the next decision list of `space` in table order, the last decision
+/// varying fastest; false after the last one.
+static bool nextDecisionList(const codegen::ScheduleSpace &space,
+                             std::vector<size_t> &valueIndices) {
+  for (size_t index = valueIndices.size(); index-- > 0;) {
+    if (++valueIndices[index] < space.decisions[index].domain.size())
+      return true;
+    valueIndices[index] = 0;
   }
-  return builder.getDictionaryAttr(entries);
+  return false;
 }
 
 namespace {
@@ -46,22 +47,11 @@ struct KbSamplePass : kopt::impl::KbSampleBase<KbSamplePass> {
       module.emitError() << "kb-sample: temperature must be finite and > 0, got " << temperature;
       return signalPassFailure();
     }
-    learn::Policy policy;
-    if (!this->policy.empty()) {
-      llvm::Expected<learn::Policy> loaded = learn::Policy::load(this->policy);
-      if (!loaded) {
-        module.emitError() << llvm::toString(loaded.takeError());
-        return signalPassFailure();
-      }
-      policy = std::move(*loaded);
-    }
-
+    FailureOr<learn::Policy> policy = kopt::loadPolicy(module, this->policy);
+    if (failed(policy))
+      return signalPassFailure();
     SmallVector<TaskOp> tasks(module.getOps<TaskOp>());
-    std::vector<std::string> texts;
-    for (TaskOp task : tasks)
-      texts.push_back(codegen::taskAsText(task));
-    std::vector<codegen::SpaceResult> spaces =
-        codegen::scheduleSpaces(getContext().getDialectRegistry(), texts);
+    std::vector<codegen::SpaceResult> spaces = kopt::spacesOf(&getContext(), tasks);
 
     SymbolTable symbols(module);
     llvm::DenseMap<Operation *, Operation *> insertAfter =
@@ -79,21 +69,25 @@ struct KbSamplePass : kopt::impl::KbSampleBase<KbSamplePass> {
       std::vector<double> features = learn::taskFeatures(task);
       std::map<std::vector<size_t>, StringAttr> firstDrawnAs;
       unsigned next = 0;
-      for (unsigned i = 0; i < n; ++i) {
-        learn::PolicySample drawn = policy.sample(*space.space, features, rng, temperature);
-        double sum = 0;
-        for (double logProb : drawn.logProbs)
-          sum += logProb;
+      std::optional<std::vector<size_t>> enumerated;
+      if (exhaustive)
+        enumerated.emplace(space.space->decisions.size(), 0);
+      for (unsigned i = 0; exhaustive ? enumerated.has_value() : i < n; ++i) {
+        learn::PolicySample drawn;
+        if (enumerated) {
+          drawn.valueIndices = *enumerated;
+          drawn.logProbs =
+              policy->logProbs(*space.space, features, drawn.valueIndices, temperature);
+          if (!nextDecisionList(*space.space, *enumerated))
+            enumerated.reset();
+        } else {
+          drawn = policy->sample(*space.space, features, rng, temperature);
+        }
         std::string name = kopt::freshCandidateName(symbols, task.getSymName(), "_s", next);
         Operation *&after = insertAfter[task];
         builder.setInsertionPointAfter(after);
-        auto candidate = CandidateOp::create(
-            builder, task.getLoc(), name, task.getSymName(), CandidateOrigin::Policy,
-            decisionsAttr(builder, *space.space, drawn.valueIndices), /*source=*/nullptr,
-            LogProbAttr::get(&getContext(), llvm::APFloat(sum),
-                             static_cast<int64_t>(drawn.logProbs.size())),
-            /*ptx=*/nullptr, /*launch=*/nullptr, /*features=*/nullptr, /*verdict=*/nullptr,
-            /*time=*/nullptr, /*speedup=*/nullptr, /*selected=*/nullptr);
+        CandidateOp candidate =
+            kopt::createPolicyCandidate(builder, task, name, *space.space, drawn);
         symbols.insert(candidate); // already in the module: only records the name
         auto [first, isNew] =
             firstDrawnAs.try_emplace(drawn.valueIndices, candidate.getSymNameAttr());

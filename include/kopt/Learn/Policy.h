@@ -29,7 +29,7 @@ llvm::ArrayRef<llvm::StringLiteral> taskFeatureNames();
 
 /// The features of a task: a bias (the weights are per family, so it stands for the family's
 /// one-hot), log2 of the elements of all inputs and outputs, log2 of the largest dimension, the
-/// bytes of the widest element type, and -log10(rtol).
+/// bytes of the widest element type, and -log10(rtol), each scaled to about [0, 1].
 std::vector<double> taskFeatures(kb::TaskOp task);
 
 /// A deterministic random stream (splitmix64), the same on every platform.
@@ -82,6 +82,12 @@ public:
   std::vector<double> logProbs(const codegen::ScheduleSpace &space, llvm::ArrayRef<double> task,
                                llvm::ArrayRef<size_t> valueIndices,
                                double temperature = 1.0) const;
+
+  /// The log-probs of every value of each decision, given the earlier values of the list.
+  std::vector<std::vector<double>> distributions(const codegen::ScheduleSpace &space,
+                                                 llvm::ArrayRef<double> task,
+                                                 llvm::ArrayRef<size_t> valueIndices,
+                                                 double temperature = 1.0) const;
 
   /// The gradient of the summed log-prob of a decision list with respect to the weights.
   FamilyWeights gradient(const codegen::ScheduleSpace &space, llvm::ArrayRef<double> task,

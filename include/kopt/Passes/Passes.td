@@ -86,6 +86,10 @@ def KbSample : Pass<"kb-sample", "::mlir::ModuleOp"> {
     payload that cannot be prepared for a kernel) gets a warning with the reason and no
     candidates; a policy file that cannot be read or does not
     match the schedule spaces is an error and nothing is added.
+
+    With `exhaustive`, every decision list of the task's space is added once instead, in table
+    order (the last decision varying fastest), each with its log-prob under the policy: for
+    recording a whole space's rewards (results/rewards-h200).
   }];
   let dependentDialects = ["::kb::KbDialect"];
   let options = [
@@ -95,6 +99,8 @@ def KbSample : Pass<"kb-sample", "::mlir::ModuleOp"> {
            "divides the policy's logits (> 0)">,
     Option<"policy", "policy", "std::string", /*default=*/"\"\"",
            "the policy file (docs/policy-format.md); empty: the uniform prior">,
+    Option<"exhaustive", "exhaustive", "bool", /*default=*/"false",
+           "every decision list of the space once, instead of n draws">,
   ];
 }
 
@@ -249,6 +255,161 @@ def KbTime : Pass<"kb-time", "::mlir::ModuleOp"> {
     Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the input draws">,
     Option<"cache", "cache", "std::string", /*default=*/"\"\"",
            "result cache file (empty: the default one; none: no cache)">,
+  ];
+}
+
+def KbExportMeasurements : Pass<"kb-export-measurements", "::mlir::ModuleOp"> {
+  let summary = "Write every candidate's decisions and measurements as JSON Lines";
+  let description = [{
+    Appends one line per candidate to `file` (docs/measurements-format.md): task, name, origin,
+    decisions, duplicate_of, log-prob sum and count, verdict and its detail, timing, speedup and
+    features, each where the candidate has it. The IR is left unchanged. This is what analyses
+    outside kopt read (python/study), and, read back, the reward table of kb-recorded-rewards.
+  }];
+  let options = [
+    Option<"file", "file", "std::string", /*default=*/"\"-\"",
+           "where to write (- for standard output)">,
+  ];
+}
+
+def KbRecordedRewards : Pass<"kb-recorded-rewards", "::mlir::ModuleOp"> {
+  let summary = "Give candidates the verdicts and timings recorded for their decision lists";
+  let description = [{
+    Stands in for kb-lower-to-ptx, kb-verify and kb-time with a measurements file of an earlier
+    GPU run (docs/measurements-format.md): every policy candidate without a verdict gets the
+    verdict, timing and speedup recorded for its task and decision list. A decision list the table
+    does not hold is an error at the candidate; nothing is compiled or run. The learning passes
+    (kb-ttt, kb-train) use it, through their `rewards` option, to run without a GPU.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"table", "table", "std::string", /*default=*/"\"\"",
+           "the measurements file to read">,
+  ];
+}
+
+def KbTtt : Pass<"kb-ttt", "::mlir::ModuleOp"> {
+  let summary = "Test-time training: adapt the policy to each task, keep one step's samples";
+  let description = [{
+    The study's inner loop, per `kb.task` kopt can schedule: for `steps` steps, draw `n` decision
+    lists from the current policy, measure them (on the GPU, or from the `rewards` table), and take
+    one Adam step (`lr`) of the policy-gradient loss with the step's rewards (speedup, 0 when
+    incorrect) z-scored across its rollouts; a step whose rewards are all equal changes nothing.
+    Each task starts from `policy` (or the uniform prior) and draws from its own seeded stream.
+
+    Every step is recorded on the task, `ttt = [{step, fast_1, correct, best_speedup, distinct,
+    mean_surprisal, mean_entropy, entropy = [per decision]}, ...]`, statistics of that step's
+    rollouts under the policy that drew them, and printed on stderr. One step's rollouts then
+    become the task's candidates (`@<task>_t<step>_<i>`, measured, duplicates marked), so that
+    kb-select chooses among them: the last step's, or with `best-of-adaptation` the step with the
+    best fast_1 (the earliest of equals), or with `early-stop` the step before the first whose
+    fast_1 fell (the run stops there). `ttt_chosen` names the step. `save` writes the policy that
+    drew the chosen step's rollouts, `save-steps` those of every step (for re-scoring a fixed set
+    of samples under each, kb-score), `log` the records as JSON Lines.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"steps", "steps", "unsigned", /*default=*/"3", "adaptation steps (the study: 1-5)">,
+    Option<"n", "n", "unsigned", /*default=*/"32", "rollouts per step">,
+    Option<"lr", "lr", "double", /*default=*/"0.1", "Adam's learning rate">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the draws">,
+    Option<"temperature", "temperature", "double", /*default=*/"1.0",
+           "divides the policy's logits (> 0)">,
+    Option<"policy", "policy", "std::string", /*default=*/"\"\"",
+           "the starting policy (docs/policy-format.md); empty: the uniform prior">,
+    Option<"bestOfAdaptation", "best-of-adaptation", "bool", /*default=*/"false",
+           "keep the step with the best fast_1 instead of the last">,
+    Option<"earlyStop", "early-stop", "bool", /*default=*/"false",
+           "stop at the first step whose fast_1 fell, and keep the one before">,
+    Option<"save", "save", "std::string", /*default=*/"\"\"",
+           "write the policy that drew the kept step's rollouts here">,
+    Option<"saveSteps", "save-steps", "std::string", /*default=*/"\"\"",
+           "write the policy that drew step K's rollouts of task T to DIR/T.stepK.json">,
+    Option<"log", "log", "std::string", /*default=*/"\"\"",
+           "append one JSON line per task and step (the `ttt` record, with `task` and "
+           "`chosen`) here">,
+    Option<"rewards", "rewards", "std::string", /*default=*/"\"\"",
+           "a measurements file to take rewards from (kb-recorded-rewards); empty: compile, "
+           "verify and time on the GPU through kopt-runner">,
+    Option<"runner", "runner", "std::string", /*default=*/"\"\"",
+           "kb-verify and kb-time's runner command">,
+    Option<"cache", "cache", "std::string", /*default=*/"\"\"",
+           "kb-verify and kb-time's result cache (empty: the default one; none: no cache)">,
+    Option<"trials", "trials", "int64_t", /*default=*/"2", "verification trials per kernel">,
+    Option<"maxSeconds", "max-seconds", "double", /*default=*/"0.1",
+           "kb-time's budget per kernel">,
+    Option<"target", "target", "double", /*default=*/"0.05",
+           "kb-time's relative error of the median">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"", "the GPU to compile for">,
+  ];
+}
+
+def KbTrain : Pass<"kb-train", "::mlir::ModuleOp"> {
+  let summary = "Train the kernel policy with GRPO over the module's tasks (the outer loop)";
+  let description = [{
+    The study's outer loop, scaled to kopt's policy. Each of `steps` steps takes the next `batch`
+    tasks of the module's `split` (those kopt can schedule, in a seeded order reshuffled every
+    pass over them) and draws `group` decision lists for each from the current policy; measures
+    them (on the GPU through kopt-runner and its result cache, or from the `rewards` table); gives
+    each the reward 0 if incorrect, else its speedup over the running median of that task's last
+    `window` correct speedups; normalises the rewards within each group (z-scores); and takes one
+    Adam step (`lr`) of the policy-gradient loss over the whole batch.
+
+    The policy starts from `prior`: `uniform`, `conventional` (the simple schedules most
+    hand-written kernels use, docs/learning.md) or a policy file; after every step it is written
+    to `out`, and a line of JSON goes to `log` (step, tasks, correct rate, fast_1, mean speedup of
+    the correct, mean reward, entropy per decision of each family, seconds), so an interrupted
+    run loses at most one step. The IR is left unchanged.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"steps", "steps", "unsigned", /*default=*/"40", "GRPO steps">,
+    Option<"batch", "batch", "unsigned", /*default=*/"8", "tasks per step">,
+    Option<"group", "group", "unsigned", /*default=*/"8", "rollouts per task and step">,
+    Option<"lr", "lr", "double", /*default=*/"0.05", "Adam's learning rate">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the task order and the draws">,
+    Option<"temperature", "temperature", "double", /*default=*/"1.0",
+           "divides the policy's logits (> 0)">,
+    Option<"window", "window", "unsigned", /*default=*/"32",
+           "correct speedups per task in the reward's running median">,
+    Option<"split", "split", "std::string", /*default=*/"\"train\"",
+           "train on the tasks with this `split` attribute (empty: every task)">,
+    Option<"prior", "prior", "std::string", /*default=*/"\"uniform\"",
+           "the starting policy: uniform, conventional, or a policy file">,
+    Option<"out", "out", "std::string", /*default=*/"\"\"", "where to write the policy">,
+    Option<"log", "log", "std::string", /*default=*/"\"\"",
+           "where to append the JSON Lines training log (empty: stderr only)">,
+    Option<"rewards", "rewards", "std::string", /*default=*/"\"\"",
+           "a measurements file to take rewards from (kb-recorded-rewards); empty: compile, "
+           "verify and time on the GPU through kopt-runner">,
+    Option<"runner", "runner", "std::string", /*default=*/"\"\"",
+           "kb-verify and kb-time's runner command">,
+    Option<"cache", "cache", "std::string", /*default=*/"\"\"",
+           "kb-verify and kb-time's result cache (empty: the default one; none: no cache)">,
+    Option<"trials", "trials", "int64_t", /*default=*/"2", "verification trials per kernel">,
+    Option<"maxSeconds", "max-seconds", "double", /*default=*/"0.1",
+           "kb-time's budget per kernel">,
+    Option<"target", "target", "double", /*default=*/"0.05",
+           "kb-time's relative error of the median">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"", "the GPU to compile for">,
+  ];
+}
+
+def KbScore : Pass<"kb-score", "::mlir::ModuleOp"> {
+  let summary = "Re-score policy candidates under a policy";
+  let description = [{
+    Sets every policy candidate's `logprob` to the log-probs of its decisions under `policy` (at
+    `temperature`), and its `entropy` attribute to the mean over its decisions of the entropy of
+    each decision's distribution given the earlier ones. A fixed set of measured samples scored
+    under each step of test-time training shows whether adaptation sharpens the policy onto slow
+    kernels (the over-sharpening probe). Candidates of tasks kopt cannot schedule are left alone.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"policy", "policy", "std::string", /*default=*/"\"\"",
+           "the policy file (docs/policy-format.md); empty: the uniform prior">,
+    Option<"temperature", "temperature", "double", /*default=*/"1.0",
+           "divides the policy's logits (> 0)">,
   ];
 }
 

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Two policies side by side on the same tasks, from kb-export-measurements files (markdown).
+
+    bench/policy-compare.py A.jsonl B.jsonl
+
+Per task and policy: the samples' correct share, fast_1 (the share correct AND faster than eager,
+the study's measure), the best speedup among them, and the distinct decision lists; then the
+means over tasks (geometric for the best speedup).
+"""
+import json
+import math
+import sys
+from collections import defaultdict
+
+
+def load(path):
+    tasks = defaultdict(list)
+    for line in open(path):
+        entry = json.loads(line)
+        tasks[entry["task"]].append(entry)
+    return tasks
+
+
+def stats(samples):
+    n = len(samples)
+    speedups = [s.get("speedup", 0.0) if s.get("verdict") == "correct" else 0.0 for s in samples]
+    distinct = {json.dumps(s.get("decisions"), sort_keys=True) for s in samples}
+    return {
+        "n": n,
+        "correct": sum(x > 0 for x in speedups) / n,
+        "fast_1": sum(x > 1 for x in speedups) / n,
+        "best": max(speedups),
+        "distinct": len(distinct),
+    }
+
+
+def main():
+    a_path, b_path = sys.argv[1], sys.argv[2]
+    a, b = load(a_path), load(b_path)
+    print(f"| task | correct A / B | fast_1 A / B | best speedup A / B | distinct A / B |")
+    print("|---|---|---|---|---|")
+    rows = []
+    for task in sorted(set(a) | set(b)):
+        sa, sb = stats(a[task]), stats(b[task])
+        rows.append((sa, sb))
+        print(f"| {task} | {sa['correct']:.2f} / {sb['correct']:.2f} | "
+              f"{sa['fast_1']:.3f} / {sb['fast_1']:.3f} | {sa['best']:.3f} / {sb['best']:.3f} | "
+              f"{sa['distinct']} / {sb['distinct']} |")
+
+    def mean(key, which):
+        return sum(r[which][key] for r in rows) / len(rows)
+
+    def geomean(which):
+        return math.exp(sum(math.log(max(r[which]["best"], 1e-9)) for r in rows) / len(rows))
+
+    print(f"| mean of {len(rows)} tasks | {mean('correct', 0):.2f} / {mean('correct', 1):.2f} | "
+          f"{mean('fast_1', 0):.3f} / {mean('fast_1', 1):.3f} | "
+          f"{geomean(0):.3f} / {geomean(1):.3f} (geometric) | "
+          f"{mean('distinct', 0):.1f} / {mean('distinct', 1):.1f} |")
+    print(f"\nA: {a_path}\nB: {b_path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The base policy and what it is worth: GRPO (kb-train) over the KernelBench level-1 training
+# tasks on the GPU machine, then fast_1 of 64 samples per evaluation task from the uniform prior
+# and from the trained policy (the same seed, the same evaluator settings).
+#
+#   bench/train-gpu.sh pack                    # here: build/train (the task modules, and the
+#                                              # result cache of the suite runs as a head start)
+#   bench/train-gpu.sh train STEPS [PRIOR]     # on the GPU machine (carry .device, build/train):
+#                                              # $OUT/policy.json, train-log.jsonl, cache.jsonl
+#   bench/train-gpu.sh compare NAME [POLICY]   # on the GPU machine: 64 samples per evaluation
+#                                              # task into $OUT/compare-NAME.jsonl
+#   bench/train-gpu.sh table A.jsonl B.jsonl   # here: the comparison (markdown)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=build/train
+settings="trials=2 max-seconds=0.1 target=0.05"  # those of bench/suite-gpu.sh: its cache applies
+case "${1:-}" in
+pack)
+  rm -rf $dir && mkdir -p $dir
+  for split in train eval; do
+    grep -l "split = \"$split\"" tasks/kernelbench/level1/*.mlir | xargs cat > $dir/$split.mlir
+  done
+  cat results/suite-h200/run*/cache.jsonl > $dir/cache.jsonl
+  wc -l $dir/cache.jsonl ;;
+train|compare)
+  out=${OUT:-.}
+  eval "$(scripts/device-unpack.sh)"
+  [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
+  runner=$PWD/build/runner/kopt-runner
+  [ -f "$out/cache.jsonl" ] || cp $dir/cache.jsonl "$out/cache.jsonl"
+  if [ "$1" = train ]; then
+    kopt $dir/train.mlir -o /dev/null "--pass-pipeline=builtin.module(kb-train{steps=$2 prior=${3:-uniform} runner=$runner cache=$out/cache.jsonl $settings out=$out/policy.json log=$out/train-log.jsonl})"
+  else
+    kopt $dir/eval.mlir -o /dev/null 2>"$out/compare-$2.log" "--pass-pipeline=builtin.module(kb-sample{n=64 seed=1 policy=${3:-}},kb-lower-to-ptx,kb-verify{runner=$runner cache=$out/cache.jsonl trials=2},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05},kb-export-measurements{file=$out/compare-$2.jsonl})"
+  fi ;;
+table)
+  python3 bench/policy-compare.py "$2" "$3" ;;
+*)
+  echo "usage: $0 pack|train STEPS [PRIOR]|compare NAME [POLICY]|table A B" >&2; exit 2 ;;
+esac

@@ -1,0 +1,109 @@
+//===- Rollouts.h - policy candidates drawn, measured and learnt from -*- C++ -*-===//
+//
+// What kb-sample, kb-ttt and kb-train share: a drawn decision list as a `kb.candidate`, and a
+// round of rollouts: candidates drawn for some tasks into a scratch module nested in the pass's
+// module, measured there by a dynamic pipeline (kb-lower-to-ptx, kb-verify, kb-time on the GPU, or
+// kb-recorded-rewards from a table), and read back as speedups.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_PASSES_ROLLOUTS_H
+#define KOPT_PASSES_ROLLOUTS_H
+
+#include "kb/KbOps.h"
+#include "kopt/Codegen/Lower.h"
+#include "kopt/Codegen/ScheduleSpace.h"
+#include "kopt/Learn/Policy.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <string>
+#include <vector>
+
+namespace kopt {
+
+/// The candidate `@name` of `task` for a drawn decision list, with its decisions and log-prob
+/// statistics, created at the builder's insertion point.
+kb::CandidateOp createPolicyCandidate(mlir::OpBuilder &builder, kb::TaskOp task,
+                                      llvm::StringRef name, const codegen::ScheduleSpace &space,
+                                      const learn::PolicySample &drawn);
+
+/// The policy file at `path` (empty: the uniform prior), or failure after an error on `module`.
+mlir::FailureOr<learn::Policy> loadPolicy(mlir::ModuleOp module, llvm::StringRef path);
+
+/// The schedule space of each task (kopt/Codegen/Lower.h), or the reason it has none.
+std::vector<codegen::SpaceResult> spacesOf(mlir::MLIRContext *context,
+                                           llvm::ArrayRef<kb::TaskOp> tasks);
+
+/// The index in its domain of each decision's value of a policy candidate (defaults for the
+/// decisions it leaves out), or an error when its decisions are not of `space`.
+llvm::Expected<std::vector<size_t>> valueIndicesOf(kb::CandidateOp candidate,
+                                                   const codegen::ScheduleSpace &space);
+
+/// Where the rewards of rollouts come from.
+struct RewardSource {
+  std::string table;   // a measurements file (kb-recorded-rewards); empty: kopt-runner
+  std::string runner;  // kb-verify and kb-time's options
+  std::string cache;
+  std::string chip = "sm_90";
+  double timeout = 0;  // 0: the passes' defaults
+  int64_t trials = 0;
+  double maxSeconds = 0, target = 0;
+  uint64_t seed = 0;
+
+  /// The pipeline that measures every unmeasured candidate of a module.
+  void buildPipeline(mlir::OpPassManager &pm) const;
+};
+
+/// A task of a round and what was drawn for it.
+struct RolloutGroup {
+  kb::TaskOp task; // in the caller's module
+  const codegen::ScheduleSpace *space;
+  std::vector<double> features;
+  std::vector<learn::PolicySample> draws;
+  llvm::SmallVector<kb::CandidateOp> candidates; // in the scratch module, one per draw
+  /// Per draw: its speedup when correct, else 0.
+  std::vector<double> speedups;
+};
+
+/// A scratch `builtin.module` at the end of `parent` holding a clone of each task of the round
+/// and its candidates `@<task><infix><i>`. Erased with the round unless released.
+class RolloutRound {
+public:
+  RolloutRound(mlir::ModuleOp parent, llvm::StringRef infix);
+  ~RolloutRound();
+  RolloutRound(const RolloutRound &) = delete;
+  RolloutRound &operator=(const RolloutRound &) = delete;
+
+  /// Draws `n` decision lists of `space` for `task` from the policy.
+  RolloutGroup &draw(kb::TaskOp task, const codegen::ScheduleSpace &space,
+                     const learn::Policy &policy, learn::Rng &rng, unsigned n,
+                     double temperature);
+  mlir::ModuleOp module() { return scratch; }
+  /// Reads each candidate's speedup (0 unless correct with a speedup) after measurement.
+  void readSpeedups();
+  std::vector<RolloutGroup> &groups() { return entries; }
+
+private:
+  mlir::ModuleOp scratch;
+  std::string infix;
+  std::vector<RolloutGroup> entries;
+};
+
+/// Statistics of one group of rollouts, as kb-ttt and kb-train log them.
+struct RolloutStats {
+  double fast1 = 0;        // share correct with speedup > 1
+  double correctRate = 0;  // share correct
+  double bestSpeedup = 0;  // 0 when none is correct
+  double meanSurprisal = 0; // mean over rollouts of minus the mean log-prob per decision
+  size_t distinct = 0;     // distinct decision lists
+  std::vector<double> entropy; // per decision (nats), exact, averaged over the rollouts
+  double meanEntropy() const;
+};
+
+RolloutStats statsOf(const RolloutGroup &group, const learn::Policy &policy, double temperature);
+
+} // namespace kopt
+
+#endif // KOPT_PASSES_ROLLOUTS_H

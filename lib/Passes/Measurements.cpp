@@ -1,0 +1,149 @@
+//===- Measurements.cpp - candidates as JSON Lines ------------------------===//
+#include "kopt/Passes/Measurements.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+using namespace mlir;
+using namespace kb;
+namespace json = llvm::json;
+
+/// A decision's value as an integer, booleans as 0 and 1; none for anything else.
+static std::optional<int64_t> decisionValue(Attribute value) {
+  // Before IntegerAttr, which a BoolAttr also is (an i1, whose true reads back as -1).
+  if (auto boolean = dyn_cast<BoolAttr>(value))
+    return boolean.getValue() ? 1 : 0;
+  if (auto integer = dyn_cast<IntegerAttr>(value))
+    return integer.getValue().getSExtValue();
+  return std::nullopt;
+}
+
+std::string kopt::decisionsKey(DictionaryAttr decisions) {
+  std::string key;
+  // DictionaryAttr keeps its entries sorted by name.
+  for (NamedAttribute entry : decisions) {
+    if (!key.empty())
+      key += ',';
+    std::optional<int64_t> value = decisionValue(entry.getValue());
+    key += llvm::formatv("{0}={1}", entry.getName().strref(),
+                         value ? std::to_string(*value) : std::string("?"))
+               .str();
+  }
+  return key;
+}
+
+json::Object kopt::measurementOf(CandidateOp candidate) {
+  json::Object line{{"task", candidate.getTask()},
+                    {"candidate", candidate.getSymName()},
+                    {"origin", stringifyCandidateOrigin(candidate.getOrigin())}};
+  if (DictionaryAttr decisions = candidate.getDecisionsAttr()) {
+    json::Object values;
+    for (NamedAttribute entry : decisions)
+      if (std::optional<int64_t> value = decisionValue(entry.getValue()))
+        values[entry.getName().strref()] = *value;
+    line["decisions"] = std::move(values);
+  }
+  if (auto duplicateOf = candidate->getAttrOfType<FlatSymbolRefAttr>("duplicate_of"))
+    line["duplicate_of"] = duplicateOf.getValue();
+  if (LogProbAttr logprob = candidate.getLogprobAttr()) {
+    line["logprob_sum"] = logprob.getSum().convertToDouble();
+    line["logprob_count"] = logprob.getCount();
+  }
+  if (auto entropy = candidate->getAttrOfType<FloatAttr>("entropy"))
+    line["entropy"] = entropy.getValueAsDouble();
+  if (VerdictAttr verdict = candidate.getVerdictAttr()) {
+    line["verdict"] = stringifyVerdictKind(verdict.getKind());
+    if (!verdict.getDetail().empty())
+      line["detail"] = verdict.getDetail();
+  }
+  if (TimingAttr time = candidate.getTimeAttr()) {
+    line["median_us"] = time.getMedian().convertToDouble();
+    line["q1_us"] = time.getQ1().convertToDouble();
+    line["q3_us"] = time.getQ3().convertToDouble();
+    line["n"] = time.getN();
+  }
+  if (std::optional<llvm::APFloat> speedup = candidate.getSpeedup())
+    line["speedup"] = speedup->convertToDouble();
+  if (DictionaryAttr features = candidate.getFeaturesAttr()) {
+    json::Object values;
+    for (NamedAttribute entry : features) {
+      if (auto integer = dyn_cast<IntegerAttr>(entry.getValue()))
+        values[entry.getName().strref()] = integer.getValue().getSExtValue();
+      else if (auto number = dyn_cast<FloatAttr>(entry.getValue()))
+        values[entry.getName().strref()] = number.getValueAsDouble();
+    }
+    line["features"] = std::move(values);
+  }
+  return line;
+}
+
+static std::string tableKey(llvm::StringRef task, llvm::StringRef key) {
+  return (task + "\n" + key).str();
+}
+
+llvm::Expected<kopt::RewardTable> kopt::RewardTable::load(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file = llvm::MemoryBuffer::getFile(path);
+  if (!file)
+    return llvm::createStringError(
+        llvm::formatv("cannot read '{0}': {1}", path, file.getError().message()));
+  RewardTable table;
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*file)->getBuffer().split(lines, '\n');
+  for (auto [index, text] : llvm::enumerate(lines)) {
+    if (text.trim().empty())
+      continue;
+    auto fail = [&, index = index](const llvm::Twine &why) {
+      return llvm::createStringError(llvm::formatv("{0}:{1}: {2}", path, index + 1, why.str()));
+    };
+    llvm::Expected<json::Value> value = json::parse(text);
+    if (!value)
+      return fail("not JSON: " + llvm::toString(value.takeError()));
+    const json::Object *line = value->getAsObject();
+    std::optional<llvm::StringRef> task = line ? line->getString("task") : std::nullopt;
+    if (!task)
+      return fail("a measurement must be an object with a \"task\"");
+    const json::Object *decisions = line->getObject("decisions");
+    std::optional<llvm::StringRef> verdict = line->getString("verdict");
+    if (!decisions || !verdict)
+      continue;
+    RecordedOutcome outcome;
+    std::optional<VerdictKind> kind = symbolizeVerdictKind(*verdict);
+    if (!kind)
+      return fail("unknown verdict '" + *verdict + "'");
+    outcome.verdict = *kind;
+    outcome.detail = line->getString("detail").value_or("").str();
+    outcome.medianUs = line->getNumber("median_us");
+    outcome.q1Us = line->getNumber("q1_us");
+    outcome.q3Us = line->getNumber("q3_us");
+    outcome.n = line->getInteger("n").value_or(0);
+    outcome.speedup = line->getNumber("speedup");
+    if (outcome.verdict == VerdictKind::Correct && !outcome.speedup)
+      return fail("a correct measurement must have a \"speedup\"");
+    // The key as decisionsKey makes it from the IR: entries sorted by name.
+    std::vector<std::pair<std::string, int64_t>> entries;
+    for (const auto &entry : *decisions) {
+      std::optional<int64_t> integer = entry.second.getAsInteger();
+      if (!integer)
+        return fail("decision '" + entry.first.str() + "' must be an integer");
+      entries.emplace_back(entry.first.str(), *integer);
+    }
+    llvm::sort(entries);
+    std::string key;
+    for (auto &[name, number] : entries)
+      key += (key.empty() ? "" : ",") + name + "=" + std::to_string(number);
+    table.outcomes.try_emplace(tableKey(*task, key), std::move(outcome));
+  }
+  return table;
+}
+
+const kopt::RecordedOutcome *kopt::RewardTable::find(llvm::StringRef task,
+                                                     llvm::StringRef key) const {
+  auto it = outcomes.find(tableKey(task, key));
+  return it == outcomes.end() ? nullptr : &it->second;
+}

@@ -1,0 +1,177 @@
+//===- Rollouts.cpp - policy candidates drawn, measured and learnt from ---===//
+#include "kopt/Passes/Rollouts.h"
+#include "kopt/Learn/Train.h"
+#include "kopt/Passes/Passes.h"
+
+#include "mlir/IR/SymbolTable.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace kb;
+namespace codegen = kopt::codegen;
+namespace learn = kopt::learn;
+
+/// The `decisions` dictionary of a drawn decision list, booleans written as such.
+static DictionaryAttr decisionsAttr(Builder &builder, const codegen::ScheduleSpace &space,
+                                    ArrayRef<size_t> valueIndices) {
+  SmallVector<NamedAttribute> entries;
+  for (auto [decision, index] : llvm::zip_equal(space.decisions, valueIndices)) {
+    int64_t value = decision.domain[index];
+    Attribute attr = decision.isBool ? Attribute(builder.getBoolAttr(value != 0))
+                                     : Attribute(builder.getI64IntegerAttr(value));
+    entries.push_back(builder.getNamedAttr(decision.name, attr));
+  }
+  return builder.getDictionaryAttr(entries);
+}
+
+CandidateOp kopt::createPolicyCandidate(OpBuilder &builder, TaskOp task, StringRef name,
+                                        const codegen::ScheduleSpace &space,
+                                        const learn::PolicySample &drawn) {
+  double sum = 0;
+  for (double logProb : drawn.logProbs)
+    sum += logProb;
+  MLIRContext *context = builder.getContext();
+  return CandidateOp::create(
+      builder, task.getLoc(), name, task.getSymName(), CandidateOrigin::Policy,
+      decisionsAttr(builder, space, drawn.valueIndices), /*source=*/nullptr,
+      LogProbAttr::get(context, llvm::APFloat(sum), static_cast<int64_t>(drawn.logProbs.size())),
+      /*ptx=*/nullptr, /*launch=*/nullptr, /*features=*/nullptr, /*verdict=*/nullptr,
+      /*time=*/nullptr, /*speedup=*/nullptr, /*selected=*/nullptr);
+}
+
+FailureOr<learn::Policy> kopt::loadPolicy(ModuleOp module, StringRef path) {
+  if (path.empty())
+    return learn::Policy();
+  llvm::Expected<learn::Policy> loaded = learn::Policy::load(path);
+  if (!loaded)
+    return module.emitError() << llvm::toString(loaded.takeError());
+  return std::move(*loaded);
+}
+
+std::vector<codegen::SpaceResult> kopt::spacesOf(MLIRContext *context, ArrayRef<TaskOp> tasks) {
+  std::vector<std::string> texts;
+  for (TaskOp task : tasks)
+    texts.push_back(codegen::taskAsText(task));
+  return codegen::scheduleSpaces(context->getDialectRegistry(), texts);
+}
+
+llvm::Expected<std::vector<size_t>> kopt::valueIndicesOf(CandidateOp candidate,
+                                                         const codegen::ScheduleSpace &space) {
+  llvm::Expected<codegen::DecisionList> list =
+      codegen::toDecisionList(candidate.getDecisionsAttr());
+  if (!list)
+    return list.takeError();
+  llvm::Expected<SmallVector<int64_t>> values = codegen::resolveDecisions(space, *list);
+  if (!values)
+    return values.takeError();
+  std::vector<size_t> indices;
+  for (auto [decision, value] : llvm::zip_equal(space.decisions, *values))
+    indices.push_back(llvm::find(decision.domain, value) - decision.domain.begin());
+  return indices;
+}
+
+void kopt::RewardSource::buildPipeline(OpPassManager &pm) const {
+  if (!table.empty()) {
+    KbRecordedRewardsOptions options;
+    options.table = table;
+    pm.addPass(createKbRecordedRewards(options));
+    return;
+  }
+  KbLowerToPtxOptions lower;
+  lower.chip = chip;
+  pm.addPass(createKbLowerToPtx(lower));
+  KbVerifyOptions verify;
+  verify.runner = runner;
+  verify.cache = cache;
+  verify.seed = seed;
+  if (timeout > 0)
+    verify.timeout = timeout;
+  if (trials > 0)
+    verify.trials = trials;
+  pm.addPass(createKbVerify(verify));
+  KbTimeOptions time;
+  time.runner = runner;
+  time.cache = cache;
+  time.seed = seed;
+  time.strategy = "all"; // every reward is a speedup
+  if (timeout > 0)
+    time.timeout = timeout;
+  if (maxSeconds > 0)
+    time.maxSeconds = maxSeconds;
+  if (target > 0)
+    time.target = target;
+  pm.addPass(createKbTime(time));
+}
+
+kopt::RolloutRound::RolloutRound(ModuleOp parent, StringRef infix) : infix(infix.str()) {
+  OpBuilder builder = OpBuilder::atBlockEnd(parent.getBody());
+  scratch = ModuleOp::create(builder, parent.getLoc());
+}
+
+kopt::RolloutRound::~RolloutRound() {
+  if (scratch)
+    scratch.erase();
+}
+
+kopt::RolloutGroup &kopt::RolloutRound::draw(TaskOp task, const codegen::ScheduleSpace &space,
+                                             const learn::Policy &policy, learn::Rng &rng,
+                                             unsigned n, double temperature) {
+  OpBuilder builder = OpBuilder::atBlockEnd(scratch.getBody());
+  auto clone = cast<TaskOp>(builder.clone(*task));
+  RolloutGroup &group = entries.emplace_back();
+  group.task = task;
+  group.space = &space;
+  group.features = learn::taskFeatures(task);
+  for (unsigned i = 0; i < n; ++i) {
+    group.draws.push_back(policy.sample(space, group.features, rng, temperature));
+    std::string name = (task.getSymName() + infix + llvm::Twine(i)).str();
+    group.candidates.push_back(
+        createPolicyCandidate(builder, clone, name, space, group.draws.back()));
+  }
+  return group;
+}
+
+void kopt::RolloutRound::readSpeedups() {
+  for (RolloutGroup &group : entries) {
+    group.speedups.clear();
+    for (CandidateOp candidate : group.candidates) {
+      VerdictAttr verdict = candidate.getVerdictAttr();
+      std::optional<llvm::APFloat> speedup = candidate.getSpeedup();
+      bool correct = verdict && verdict.isCorrect() && speedup;
+      group.speedups.push_back(correct ? std::max(speedup->convertToDouble(), 0.0) : 0.0);
+    }
+  }
+}
+
+double kopt::RolloutStats::meanEntropy() const {
+  double sum = 0;
+  for (double value : entropy)
+    sum += value;
+  return entropy.empty() ? 0 : sum / entropy.size();
+}
+
+kopt::RolloutStats kopt::statsOf(const RolloutGroup &group, const learn::Policy &policy,
+                                 double temperature) {
+  RolloutStats stats;
+  size_t n = group.draws.size();
+  if (n == 0)
+    return stats;
+  std::set<std::vector<size_t>> lists;
+  std::vector<std::vector<size_t>> all;
+  for (auto [drawn, speedup] : llvm::zip_equal(group.draws, group.speedups)) {
+    stats.fast1 += speedup > 1 ? 1.0 / n : 0;
+    stats.correctRate += speedup > 0 ? 1.0 / n : 0;
+    stats.bestSpeedup = std::max(stats.bestSpeedup, speedup);
+    double sum = 0;
+    for (double logProb : drawn.logProbs)
+      sum += logProb;
+    stats.meanSurprisal -= sum / drawn.logProbs.size() / n;
+    lists.insert(drawn.valueIndices);
+    all.push_back(drawn.valueIndices);
+  }
+  stats.distinct = lists.size();
+  stats.entropy =
+      learn::entropyPerDecision(policy, *group.space, group.features, all, temperature);
+  return stats;
+}

@@ -1,0 +1,97 @@
+//===- TrainTest.cpp - policy-gradient updates ----------------------------===//
+#include "kopt/Learn/Train.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace kopt::learn;
+using kopt::codegen::ScheduleSpace;
+
+namespace {
+
+const std::vector<double> kTask = {1.0, 0.6, 0.4, 0.5, 0.5};
+
+double probability(const Policy &policy, const ScheduleSpace &space,
+                   const std::vector<size_t> &list, size_t decision) {
+  return std::exp(policy.logProbs(space, kTask, list)[decision]);
+}
+
+TEST(TrainTest, GradientStepMovesProbabilityTowardHighAdvantage) {
+  const ScheduleSpace &space = kopt::codegen::elementwiseSpace();
+  Policy policy;
+  std::vector<size_t> good(space.decisions.size(), 0), bad(space.decisions.size(), 1);
+  std::vector<Rollout> rollouts = {{&space, kTask, good, 1.0}, {&space, kTask, bad, -1.0}};
+  double goodBefore = probability(policy, space, good, 0);
+  double badBefore = probability(policy, space, bad, 0);
+  Adam adam(0.1);
+  adam.ascend(policy, policyGradient(policy, rollouts));
+  EXPECT_EQ(adam.steps(), 1);
+  EXPECT_GT(probability(policy, space, good, 0), goodBefore);
+  EXPECT_LT(probability(policy, space, bad, 0), badBefore);
+}
+
+TEST(TrainTest, ZeroAdvantagesLeaveThePolicyAndAdamUnchanged) {
+  const ScheduleSpace &space = kopt::codegen::reductionSpace();
+  Policy policy;
+  Adam adam(0.1);
+  std::vector<size_t> list(space.decisions.size(), 1);
+  // A first step gives Adam momentum, which a step without signal must not spend.
+  adam.ascend(policy, policyGradient(policy, {{&space, kTask, list, 1.0}}));
+  llvm::json::Value before = policy.toJSON();
+  adam.ascend(policy, policyGradient(policy, {{&space, kTask, list, 0.0},
+                                              {&space, kTask, list, 0.0}}));
+  EXPECT_EQ(adam.steps(), 1);
+  EXPECT_EQ(policy.toJSON(), before);
+}
+
+TEST(TrainTest, ZScores) {
+  std::vector<double> scores = zScores({1.0, 2.0, 3.0});
+  EXPECT_NEAR(scores[0], -std::sqrt(1.5), 1e-12);
+  EXPECT_NEAR(scores[1], 0.0, 1e-12);
+  EXPECT_NEAR(scores[2], std::sqrt(1.5), 1e-12);
+  for (double score : zScores({2.5, 2.5, 2.5}))
+    EXPECT_EQ(score, 0.0);
+  EXPECT_TRUE(zScores({}).empty());
+}
+
+TEST(TrainTest, EntropyOfTheUniformPolicyIsLogDomainSize) {
+  const ScheduleSpace &space = kopt::codegen::matmulSpace();
+  Policy policy;
+  std::vector<size_t> list(space.decisions.size(), 0);
+  std::vector<double> entropy = entropyPerDecision(policy, space, kTask, {list, list});
+  for (auto [value, decision] : llvm::zip_equal(entropy, space.decisions))
+    EXPECT_NEAR(value, std::log(static_cast<double>(decision.domain.size())), 1e-12);
+}
+
+TEST(TrainTest, EntropyFallsAsTheGradientSharpensThePolicy) {
+  const ScheduleSpace &space = kopt::codegen::elementwiseSpace();
+  Policy policy;
+  std::vector<size_t> good(space.decisions.size(), 0), bad(space.decisions.size(), 1);
+  Adam adam(0.2);
+  double previous = INFINITY;
+  for (int step = 0; step < 5; ++step) {
+    std::vector<double> entropy = entropyPerDecision(policy, space, kTask, {good});
+    double mean = 0;
+    for (double value : entropy)
+      mean += value / entropy.size();
+    EXPECT_LT(mean, previous) << "step " << step;
+    previous = mean;
+    adam.ascend(policy, policyGradient(policy, {{&space, kTask, good, 1.0},
+                                                {&space, kTask, bad, -1.0}}));
+  }
+}
+
+TEST(TrainTest, RunningMedianReward) {
+  RunningMedianReward reward(/*window=*/3);
+  // The first group is judged against its own median (2); an incorrect kernel earns 0.
+  std::vector<double> first = reward.rewards("t", {1.0, 2.0, 4.0, 0.0});
+  EXPECT_EQ(first, (std::vector<double>{0.5, 1.0, 2.0, 0.0}));
+  // The window keeps the last three correct speedups: {4, 8, 8}, median 8.
+  std::vector<double> second = reward.rewards("t", {8.0, 8.0});
+  EXPECT_EQ(second, (std::vector<double>{1.0, 1.0}));
+  // Tasks keep separate windows; a group without a correct kernel earns nothing.
+  EXPECT_EQ(reward.rewards("u", {0.0, 0.0}), (std::vector<double>{0.0, 0.0}));
+}
+
+} // namespace
