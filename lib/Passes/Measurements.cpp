@@ -70,6 +70,10 @@ json::Object kopt::measurementOf(CandidateOp candidate) {
   }
   if (std::optional<llvm::APFloat> speedup = candidate.getSpeedup())
     line["speedup"] = speedup->convertToDouble();
+  if (SelectionAttr selected = candidate.getSelectedAttr()) {
+    line["selected"] = selected.getStrategy();
+    line["selected_timed"] = selected.getTimed();
+  }
   if (DictionaryAttr features = candidate.getFeaturesAttr()) {
     json::Object values;
     for (NamedAttribute entry : features) {
