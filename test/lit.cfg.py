@@ -68,3 +68,13 @@ cuda_path = os.environ.get("CUDA_PATH") or "/usr/local/cuda"
 if os.path.exists(os.path.join(config.llvm_tools_dir, "clang++")) and os.path.isdir(
         os.path.join(cuda_path, "include")):
     config.available_features.add("clang-cuda")
+
+# The rewards recorded on an H200 for every decision list of the two tasks of bench/rewards/
+# (results/rewards-h200): the learning passes run on them without a GPU.
+repo_root = os.path.dirname(config.test_source_root)
+config.substitutions.append(("%reward-tasks", os.path.join(repo_root, "bench", "rewards")))
+config.substitutions.append(
+    ("%rewards", os.path.join(repo_root, "results", "rewards-h200", "rewards.jsonl")))
+# Checks of learning logs and scored policies that FileCheck cannot make (orderings, sums).
+config.substitutions.append(("%learning-checks", "%s %s" % (
+    sys.executable, os.path.join(config.test_source_root, "Learn", "Inputs", "learning_checks.py"))))

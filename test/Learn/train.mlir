@@ -1,0 +1,45 @@
+// The outer loop (GRPO) on rewards measured on an H200 for every decision list of an elementwise
+// and a reduction task: deterministic, no GPU.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: cat %reward-tasks/softsign.mlir %reward-tasks/row-sum.mlir > %t/tasks.mlir
+
+// Twenty steps of 2 tasks x 8 rollouts from the uniform prior: the later steps find fast kernels
+// more often, and the trained policy expects a higher speedup on both tasks than the prior.
+// RUN: kopt %t/tasks.mlir -o %t/unchanged.mlir 2> %t/stderr \
+// RUN:   '--pass-pipeline=builtin.module(kb-train{steps=20 batch=2 group=8 split= rewards=%rewards out=%t/policy.json log=%t/log.jsonl})'
+// RUN: FileCheck %s --check-prefix=PROGRESS < %t/stderr
+// PROGRESS: kb-train: 2 of 2 tasks of split '' have a schedule space; 20 steps of 2 tasks x 8 rollouts
+// PROGRESS: kb-train: step 1/20: correct 1.000, fast_1
+// PROGRESS: kb-train: step 20/20:
+// RUN: %learning-checks train-improves %t/log.jsonl 20
+// RUN: FileCheck %s --check-prefix=LOG < %t/log.jsonl
+// LOG: {"correct_rate":1,"entropy":{"elementwise":[{{.*}}],"reduction":[{{.*}}]},"fast_1":{{.*}},"mean_reward":{{.*}},"mean_speedup":{{.*}},"rollouts":16,"seconds":{{.*}},"step":1,"tasks":["{{[a-z_]+}}","{{[a-z_]+}}"]}
+// The IR is left as it was: no candidates.
+// RUN: FileCheck %s --check-prefix=IR < %t/unchanged.mlir
+// IR-NOT: kb.candidate
+// RUN: kopt %t/tasks.mlir -o /dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-sample{exhaustive=true},kb-score,kb-export-measurements{file=%t/prior.jsonl})'
+// RUN: kopt %t/tasks.mlir -o /dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-sample{exhaustive=true},kb-score{policy=%t/policy.json},kb-export-measurements{file=%t/trained.jsonl})'
+// RUN: %learning-checks expected-speedup-rises %rewards %t/prior.jsonl %t/trained.jsonl softsign
+// RUN: %learning-checks expected-speedup-rises %rewards %t/prior.jsonl %t/trained.jsonl row_sum
+
+// The conventional prior favours one thread per reduced row, which is 0.13x eager here; training
+// moves it away.
+// RUN: kopt %t/tasks.mlir -o /dev/null 2>/dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-train{steps=20 batch=2 group=8 split= prior=conventional rewards=%rewards out=%t/conventional.json log=%t/conventional.jsonl})'
+// RUN: %learning-checks train-improves %t/conventional.jsonl 20
+
+// Only the tasks of the split train: these two have none.
+// RUN: not kopt %t/tasks.mlir -o /dev/null 2>&1 \
+// RUN:   '--pass-pipeline=builtin.module(kb-train{rewards=%rewards out=%t/x.json})' \
+// RUN:   | FileCheck %s --check-prefix=NOSPLIT
+// NOSPLIT: error: kb-train: no task of split 'train' that kopt can schedule
+// RUN: not kopt %t/tasks.mlir -o /dev/null 2>&1 \
+// RUN:   '--pass-pipeline=builtin.module(kb-train{split= rewards=%rewards})' \
+// RUN:   | FileCheck %s --check-prefix=NOOUT
+// NOOUT: error: kb-train: `out` must name the policy file to write
+// RUN: not kopt %t/tasks.mlir -o /dev/null 2>&1 \
+// RUN:   '--pass-pipeline=builtin.module(kb-train{split= group=1 rewards=%rewards out=%t/x.json})' \
+// RUN:   | FileCheck %s --check-prefix=GROUP
+// GROUP: group at least 2

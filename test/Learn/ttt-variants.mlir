@@ -1,0 +1,62 @@
+// Best-of-Adaptation, early stop, and steps without signal, on rewards measured on an H200.
+// RUN: rm -rf %t && mkdir -p %t
+
+// With 8 rollouts a step, fast_1 goes 0.5, 0.875, 1.0, 0.875, 1.0 (seed 2): Best-of-Adaptation
+// keeps step 3, the first with the best fast_1.
+// RUN: kopt %reward-tasks/row-sum.mlir -o %t/boa.mlir 2>/dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=5 n=8 seed=2 best-of-adaptation=true rewards=%rewards log=%t/boa.jsonl})'
+// RUN: %learning-checks chosen-best %t/boa.jsonl
+// RUN: FileCheck %s --check-prefix=BOA < %t/boa.mlir
+// BOA: ttt_chosen = 3 : i64
+// BOA: kb.candidate @row_sum_t3_0
+// BOA-NOT: kb.candidate @row_sum_t{{[1245]}}_
+
+// Early stop: the same run stops at step 4, the first fall, and keeps step 3.
+// RUN: kopt %reward-tasks/row-sum.mlir -o %t/stop.mlir 2>/dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=5 n=8 seed=2 early-stop=true rewards=%rewards log=%t/stop.jsonl})'
+// RUN: %learning-checks chosen-early-stop %t/stop.jsonl
+// RUN: FileCheck %s --check-prefix=STOP < %t/stop.mlir
+// STOP: ttt_chosen = 3 : i64
+
+// Rewards that are all equal carry no signal: every step leaves the policy as it was (the uniform
+// prior: mean entropy ln(720)/5 = 1.316 and surprisal the same, every step), and the saved policy
+// scores every decision list as the uniform one does.
+// RUN: sed -e 's/"speedup":[0-9.e-]*/"speedup":1.5/' %rewards > %t/flat.jsonl
+// RUN: kopt %reward-tasks/row-sum.mlir -o /dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=3 n=16 rewards=%t/flat.jsonl save=%t/flat-policy.json})' \
+// RUN:   2>&1 | FileCheck %s --check-prefix=FLAT
+// FLAT: step 1/3: fast_1 1.000, correct 1.000, best 1.500x, {{[0-9]+}} distinct, entropy 1.316, surprisal 1.316
+// FLAT: step 2/3: fast_1 1.000, correct 1.000, best 1.500x, {{[0-9]+}} distinct, entropy 1.316, surprisal 1.316
+// FLAT: step 3/3: fast_1 1.000, correct 1.000, best 1.500x, {{[0-9]+}} distinct, entropy 1.316, surprisal 1.316
+// RUN: kopt %reward-tasks/row-sum.mlir -o - \
+// RUN:   '--pass-pipeline=builtin.module(kb-sample{n=3 policy=%t/flat-policy.json})' | FileCheck %s --check-prefix=UNIFORM
+// UNIFORM-COUNT-3: logprob <sum = -6.579251212010101, count = 5>
+
+// Tasks kopt cannot schedule are left alone with a warning; bad options are errors.
+// RUN: kopt %s -o /dev/null '--pass-pipeline=builtin.module(kb-ttt{rewards=%rewards})' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOSPACE
+// NOSPACE: warning: kb-ttt: @scalar is not adapted, kopt cannot schedule its payload
+// RUN: not kopt %reward-tasks/row-sum.mlir -o /dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=0 rewards=%rewards})' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADOPT
+// BADOPT: error: kb-ttt: steps, n, lr and temperature must be positive
+// RUN: not kopt %reward-tasks/softsign.mlir -o /dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=1 n=2 rewards=%t/missing.jsonl})' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOTABLE
+// NOTABLE: kb-recorded-rewards: cannot read '{{.*}}missing.jsonl'
+
+kb.task @scalar tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<16xf32> dist(uniform(0.0, 1.0), uniform(0.0, 1.0))
+  kb.output "out" : tensor<f32>
+  kb.reference "return torch.sum(x)"
+  kb.payload(%x: tensor<16xf32>, %out: tensor<f32>) {
+    %zero = arith.constant 0.0 : f32
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<f32>) -> tensor<f32>
+    %sum = linalg.reduce ins(%x : tensor<16xf32>) outs(%acc : tensor<f32>) dimensions = [0]
+      (%v: f32, %a: f32) {
+        %s = arith.addf %v, %a : f32
+        linalg.yield %s : f32
+      }
+    kb.yield %sum : tensor<f32>
+  }
+}
