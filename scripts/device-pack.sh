@@ -10,21 +10,24 @@ LLVM_BIN=/usr/lib/llvm-22/bin
 
 cmake --preset device >/dev/null
 cmake --build --preset device
-rm -rf .device && mkdir -p .device/bin
-strip -o .device/kopt build/device/bin/kopt
-xz -9 -T0 -f .device/kopt
+# Packed beside the old one and swapped in at the end: a run started meanwhile still finds a whole
+# .device.
+rm -rf .device.new && mkdir -p .device.new/bin
+strip -o .device.new/kopt build/device/bin/kopt
+xz -9 -T0 -f .device.new/kopt
 for tool in FileCheck not count; do
-  cp "$LLVM_BIN/$tool" .device/bin/
-  patchelf --remove-needed libz3.so.4 ".device/bin/$tool" 2>/dev/null || true
+  cp "$LLVM_BIN/$tool" .device.new/bin/
+  patchelf --remove-needed libz3.so.4 ".device.new/bin/$tool" 2>/dev/null || true
 done
-cp -r /usr/lib/llvm-22/utils/lit/lit .device/lit
-mkdir -p .device/include && cp -r /usr/include/nlohmann .device/include/  # for kopt-runner
-find .device/lit -name __pycache__ -prune -exec rm -rf {} +
-cat > .device/bin/lit <<'LIT'
+cp -r /usr/lib/llvm-22/utils/lit/lit .device.new/lit
+mkdir -p .device.new/include && cp -r /usr/include/nlohmann .device.new/include/  # for kopt-runner
+find .device.new/lit -name __pycache__ -prune -exec rm -rf {} +
+cat > .device.new/bin/lit <<'LIT'
 #!/usr/bin/env python3
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), ".."))
 from lit.main import main
 main()
 LIT
+rm -rf .device && mv .device.new .device
 du -sh .device
