@@ -3,7 +3,7 @@
 
     bench/policy-compare.py A.jsonl B.jsonl
 
-Per task and policy: the samples' correct share, fast_1 (the share correct AND faster than eager,
+Per task both files hold, and policy: the samples' correct share, fast_1 (the share correct AND faster than eager,
 the study's measure), the best speedup among them, and the distinct decision lists; then the
 means over tasks (geometric for the best speedup).
 """
@@ -40,7 +40,7 @@ def main():
     print(f"| task | correct A / B | fast_1 A / B | best speedup A / B | distinct A / B |")
     print("|---|---|---|---|---|")
     rows = []
-    for task in sorted(set(a) | set(b)):
+    for task in sorted(set(a) & set(b)):
         sa, sb = stats(a[task]), stats(b[task])
         rows.append((sa, sb))
         print(f"| {task} | {sa['correct']:.2f} / {sb['correct']:.2f} | "
@@ -57,7 +57,9 @@ def main():
           f"{mean('fast_1', 0):.3f} / {mean('fast_1', 1):.3f} | "
           f"{geomean(0):.3f} / {geomean(1):.3f} (geometric) | "
           f"{mean('distinct', 0):.1f} / {mean('distinct', 1):.1f} |")
-    print(f"\nA: {a_path}\nB: {b_path}")
+    only = sorted(set(a) ^ set(b))
+    print(f"\nA: {a_path}\nB: {b_path}" + (f"\nIn one file only (left out): {', '.join(only)}"
+                                          if only else ""))
 
 
 if __name__ == "__main__":

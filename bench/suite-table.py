@@ -12,6 +12,12 @@ correct one's median time (with its interquartile range), PyTorch eager's median
 over eager (range: eager median over the candidate's third and first quartiles), and the physical
 limit the runner computed (least bytes at the copy bandwidth, or least FLOPs at the peak rate)
 over the fastest median. Tasks whose candidates all failed to compile have no schedule space yet.
+
+    bench/suite-table.py --measurements SUITE_DIR RUN_DIR...
+
+writes instead one line per compiled candidate in the measurements format
+(docs/measurements-format.md: task, candidate, decisions, verdict, median_us, speedup), each with
+the result of its kernel: the uniform policy's side of bench/policy-compare.py.
 """
 import json
 import pathlib
@@ -28,8 +34,21 @@ def family(text):
     return "?"
 
 
+def decisions(line):
+    """The `decisions` dictionary of a candidate line, booleans as 0 and 1."""
+    body = re.search(r"decisions {([^}]*)}", line)[1]
+    values = {}
+    for name, value in re.findall(r"(\w+) = (true|false|-?\d+)", body):
+        values[name] = {"true": 1, "false": 0}.get(value, None)
+        if values[name] is None:
+            values[name] = int(value)
+    return values
+
+
 def main():
-    suite, runs = pathlib.Path(sys.argv[1]), [pathlib.Path(p) for p in sys.argv[2:]]
+    measurements = sys.argv[1] == "--measurements"
+    args = sys.argv[2:] if measurements else sys.argv[1:]
+    suite, runs = pathlib.Path(args[0]), [pathlib.Path(p) for p in args[1:]]
     verdicts, times = {}, {}
     for run in runs:
         for line in open(run / "cache.jsonl"):
@@ -39,9 +58,10 @@ def main():
                 verdicts[key] = entry["result"]["verdict"]
             elif entry["op"] == "time" and "median_us" in entry["result"]:
                 times[key] = entry["result"]
-    print("| problem | family | compiled | correct | best median us (q1-q3) | eager us | "
-          "speedup (range) | of limit |")
-    print("|---|---|---|---|---|---|---|---|")
+    if not measurements:
+        print("| problem | family | compiled | correct | best median us (q1-q3) | eager us | "
+              "speedup (range) | of limit |")
+        print("|---|---|---|---|---|---|---|---|")
     counts = {"spaces": 0, "with_correct": 0}
     for path in sorted(suite.glob("[0-9][0-9][0-9].mlir")):
         text = path.read_text()
@@ -55,6 +75,24 @@ def main():
                 kernels.setdefault(kernel, []).append(re.search(r"kb\.candidate @(\w+)", line)[1])
         compiled = [name for names in kernels.values() for name in names]
         name = f"{path.stem} {task}"
+
+        def result(table, names):
+            return next((table[(task, n)] for n in names if (task, n) in table), None)
+
+        if measurements:
+            by_name = {re.search(r"kb\.candidate @(\w+)", l)[1]: l for l in lines}
+            for names in kernels.values():
+                verdict, timing = result(verdicts, names), result(times, names)
+                for candidate in names:
+                    entry = {"task": task, "candidate": candidate,
+                             "decisions": decisions(by_name[candidate])}
+                    if verdict:
+                        entry["verdict"] = verdict
+                    if verdict == "correct" and timing:
+                        entry["median_us"] = timing["median_us"]
+                        entry["speedup"] = timing["eager_median_us"] / timing["median_us"]
+                    print(json.dumps(entry))
+            continue
         if not compiled:
             # kb-sample's reason for drawing nothing is in the pack's log beside the file.
             log = path.with_suffix(".log")
@@ -65,9 +103,6 @@ def main():
             continue
         counts["spaces"] += 1
         shown = f"{len(compiled)}/{len(lines)} ({len(kernels)} distinct)"
-
-        def result(table, names):
-            return next((table[(task, n)] for n in names if (task, n) in table), None)
 
         judged = [v for names in kernels.values() for v in [result(verdicts, names)] * len(names)]
         if all(v is None for v in judged):
@@ -90,8 +125,9 @@ def main():
               f"{eager / best['median_us']:.3f} ({eager / best['q3_us']:.3f}-"
               f"{eager / best['q1_us']:.3f}) | "
               + (f"{limit / best['median_us']:.2f} |" if limit else "- |"))
-    print(f"\n{counts['spaces']} tasks have a schedule space; {counts['with_correct']} of them have "
-          f"a correct candidate among those verified.")
+    if not measurements:
+        print(f"\n{counts['spaces']} tasks have a schedule space; {counts['with_correct']} of "
+              f"them have a correct candidate among those verified.")
 
 
 if __name__ == "__main__":

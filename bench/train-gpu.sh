@@ -7,8 +7,8 @@
 #                                              # result cache of the suite runs as a head start)
 #   bench/train-gpu.sh train STEPS [PRIOR]     # on the GPU machine (carry .device, build/train):
 #                                              # $OUT/policy.json, train-log.jsonl, cache.jsonl
-#   bench/train-gpu.sh compare NAME [POLICY]   # on the GPU machine: 64 samples per evaluation
-#                                              # task into $OUT/compare-NAME.jsonl
+#   bench/train-gpu.sh compare NAME POLICY     # on the GPU machine: 64 samples per evaluation
+#                                              # task from POLICY into $OUT/compare-NAME.jsonl
 #   bench/train-gpu.sh table A.jsonl B.jsonl   # here: the comparison (markdown)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +24,10 @@ pack)
   wc -l $dir/cache.jsonl ;;
 train|compare)
   out=${OUT:-.}
+  if [ "$1" = compare ] && [ -z "${3:-}" ]; then
+    echo "compare needs a policy file: the uniform prior's side is the suite's measurements" \
+         "(bench/suite-measurements.py)" >&2; exit 2
+  fi
   eval "$(scripts/device-unpack.sh)"
   [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
   runner=$PWD/build/runner/kopt-runner
@@ -31,10 +35,14 @@ train|compare)
   if [ "$1" = train ]; then
     kopt $dir/train.mlir -o /dev/null "--pass-pipeline=builtin.module(kb-train{steps=$2 prior=${3:-uniform} runner=$runner cache=$out/cache.jsonl $settings out=$out/policy.json log=$out/train-log.jsonl})"
   else
-    kopt $dir/eval.mlir -o /dev/null 2>"$out/compare-$2.log" "--pass-pipeline=builtin.module(kb-sample{n=64 seed=1 policy=${3:-}},kb-lower-to-ptx,kb-verify{runner=$runner cache=$out/cache.jsonl trials=2},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05},kb-export-measurements{file=$out/compare-$2.jsonl})"
+    # One task at a time, so that a run cut short keeps the tasks it finished.
+    for task in $(grep -l 'split = "eval"' tasks/kernelbench/level1/*.mlir); do
+      kopt "$task" -o /dev/null 2>>"$out/compare-$2.log" "--pass-pipeline=builtin.module(kb-sample{n=64 seed=1 policy=$3},kb-lower-to-ptx,kb-verify{runner=$runner cache=$out/cache.jsonl trials=2},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05},kb-export-measurements{file=$out/compare-$2.jsonl})" ||
+        echo "$task: kopt exit $?" >> "$out/compare-$2.log"
+    done
   fi ;;
 table)
   python3 bench/policy-compare.py "$2" "$3" ;;
 *)
-  echo "usage: $0 pack|train STEPS [PRIOR]|compare NAME [POLICY]|table A B" >&2; exit 2 ;;
+  echo "usage: $0 pack|train STEPS [PRIOR]|compare NAME POLICY|table A B" >&2; exit 2 ;;
 esac
