@@ -26,7 +26,7 @@ train|compare)
   out=${OUT:-.}
   if [ "$1" = compare ] && [ -z "${3:-}" ]; then
     echo "compare needs a policy file: the uniform prior's side is the suite's measurements" \
-         "(bench/suite-measurements.py)" >&2; exit 2
+         "(bench/suite-table.py --measurements)" >&2; exit 2
   fi
   eval "$(scripts/device-unpack.sh)"
   [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1

@@ -113,6 +113,12 @@ const Trial &Task::trial(uint64_t seed, int index) {
   return trials_.emplace(key, std::move(trial)).first->second;
 }
 
+void Task::dropTrials() {
+  trials_.clear();
+  scratchTrial_ = Trial();
+  cachedBytes_ = 0;
+}
+
 std::vector<torch::Tensor> Task::runReference(const std::vector<torch::Tensor> &inputs,
                                               bool copyInputs) {
   std::vector<torch::jit::IValue> args;

@@ -53,6 +53,10 @@ public:
   /// kept stay within a memory budget, recomputed otherwise.
   const Trial &trial(uint64_t seed, int index);
 
+  /// Frees the trials kept (device memory); they are drawn again when asked for.
+  void dropTrials();
+  size_t keptBytes() const { return cachedBytes_; }
+
   /// Runs the reference (PyTorch eager, op by op) on copies of `inputs`, or on `inputs` themselves
   /// where the caller owns them (timing).
   std::vector<torch::Tensor> runReference(const std::vector<torch::Tensor> &inputs,

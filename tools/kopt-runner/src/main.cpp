@@ -16,6 +16,7 @@
 #include <torch/torch.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <dlfcn.h>
 #include <iostream>
 #include <unistd.h>
@@ -53,6 +54,9 @@ struct RequestError : std::runtime_error {
 class Runner {
 public:
   explicit Runner(bool forceCpu) {
+    // Tasks of gigabytes come and go; growable segments keep PyTorch's cache from fragmenting
+    // into reserved memory no new task fits in. Set before CUDA starts; the user's setting wins.
+    setenv("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True", /*overwrite=*/0);
     torch::jit::setGraphExecutorOptimize(false); // the reference is eager, op by op
     at::globalContext().setAllowTF32CuBLAS(false);
     at::globalContext().setAllowTF32CuDNN(false);
@@ -134,6 +138,7 @@ private:
     spec.minBytes = request.value("min_bytes", 0.0);
     spec.flops = request.value("flops", 0.0);
     std::string error;
+    keepTrialsOf(""); // the new task's first trial needs the room
     std::unique_ptr<Task> task =
         Task::create(spec, hasGpu_ ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU), error);
     if (!task)
@@ -174,10 +179,7 @@ private:
 
   json evaluate(const json &request, bool timing, bool &exitAfterReply) {
     CandidateSpec spec = parseCandidate(request);
-    auto it = tasks_.find(spec.task);
-    if (it == tasks_.end())
-      throw RequestError("unknown task '" + spec.task + "' (declare it with a task request)");
-    Task &task = *it->second;
+    Task &task = use(spec.task);
     for (const LaunchSpec &launch : spec.launches)
       for (const std::string &arg : launch.args)
         if (!isBuffer(task.spec(), spec, arg))
@@ -233,12 +235,10 @@ private:
 
   json eager(const json &request) {
     std::string name = request.at("task").get<std::string>();
-    auto it = tasks_.find(name);
-    if (it == tasks_.end())
-      throw RequestError("unknown task '" + name + "' (declare it with a task request)");
+    Task &task = use(name);
     if (!hasGpu_)
       throw RequestError("no GPU here (" + gpuError_ + "): nothing to time");
-    Summary s = timeEager(gpu_, *it->second, timeSettings(request));
+    Summary s = timeEager(gpu_, task, timeSettings(request));
     return {{"ok", true}, {"eager_median_us", s.median}, {"eager_q1_us", s.q1},
             {"eager_q3_us", s.q3}, {"eager_n", s.n}, {"rel_error", s.relError}};
   }
@@ -283,8 +283,30 @@ private:
     return false;
   }
 
+  /// The declared task `name`, whose kept trials then are the only ones.
+  Task &use(const std::string &name) {
+    auto it = tasks_.find(name);
+    if (it == tasks_.end())
+      throw RequestError("unknown task '" + name + "' (declare it with a task request)");
+    keepTrialsOf(name);
+    return *it->second;
+  }
+
+  /// Drops the trials of every task but `name`: inputs and references of large tasks take
+  /// gigabytes each, and a client going from task to task (kb-train) would otherwise hold every
+  /// task's at once and run the device out of memory.
+  void keepTrialsOf(const std::string &name) {
+    if (name == trialsOf_ && !name.empty())
+      return;
+    for (auto &[other, task] : tasks_)
+      if (other != name)
+        task->dropTrials();
+    trialsOf_ = name;
+  }
+
   Gpu gpu_;
   bool hasGpu_ = false;
+  std::string trialsOf_; // the task whose trials are kept
   std::string gpuError_;
   std::map<std::string, std::unique_ptr<Task>> tasks_;
 };

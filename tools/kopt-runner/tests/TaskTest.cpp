@@ -106,4 +106,15 @@ TEST(Task, ReferenceWritingInPlaceLeavesTheTrialAlone) {
   EXPECT_TRUE(torch::allclose(trial.reference[0], torch::relu(trial.inputs[0] * 2)));
 }
 
+TEST(Task, DroppedTrialsAreDrawnAgainTheSame) {
+  std::string error;
+  auto task = make(reluTask(), error);
+  ASSERT_TRUE(task) << error;
+  torch::Tensor before = task->trial(5, 0).inputs[0].clone();
+  EXPECT_GT(task->keptBytes(), 0u);
+  task->dropTrials();
+  EXPECT_EQ(task->keptBytes(), 0u);
+  EXPECT_TRUE(torch::equal(task->trial(5, 0).inputs[0], before));
+}
+
 } // namespace
