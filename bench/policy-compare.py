@@ -22,14 +22,18 @@ def load(path):
 
 
 def stats(samples):
+    # Samples the evaluator never reached (a run cut short) are left out, not counted as failures.
+    samples = [s for s in samples if "verdict" in s]
     n = len(samples)
-    speedups = [s.get("speedup", 0.0) if s.get("verdict") == "correct" else 0.0 for s in samples]
+    correct = [s for s in samples if s["verdict"] == "correct"]
+    speedups = [s.get("speedup", 0.0) for s in correct]
+    untimed = sum("speedup" not in s for s in correct)
     distinct = {json.dumps(s.get("decisions"), sort_keys=True) for s in samples}
     return {
-        "n": n,
-        "correct": sum(x > 0 for x in speedups) / n,
+        "n": f"{n} ({untimed} untimed)" if untimed else n,
+        "correct": len(correct) / n,
         "fast_1": sum(x > 1 for x in speedups) / n,
-        "best": max(speedups),
+        "best": max(speedups, default=0.0),
         "distinct": len(distinct),
     }
 
@@ -37,13 +41,14 @@ def stats(samples):
 def main():
     a_path, b_path = sys.argv[1], sys.argv[2]
     a, b = load(a_path), load(b_path)
-    print(f"| task | correct A / B | fast_1 A / B | best speedup A / B | distinct A / B |")
-    print("|---|---|---|---|---|")
+    print("| task | verified A / B | correct A / B | fast_1 A / B | best speedup A / B | "
+          "distinct A / B |")
+    print("|---|---|---|---|---|---|")
     rows = []
     for task in sorted(set(a) & set(b)):
         sa, sb = stats(a[task]), stats(b[task])
         rows.append((sa, sb))
-        print(f"| {task} | {sa['correct']:.2f} / {sb['correct']:.2f} | "
+        print(f"| {task} | {sa['n']} / {sb['n']} | {sa['correct']:.2f} / {sb['correct']:.2f} | "
               f"{sa['fast_1']:.3f} / {sb['fast_1']:.3f} | {sa['best']:.3f} / {sb['best']:.3f} | "
               f"{sa['distinct']} / {sb['distinct']} |")
 
@@ -53,7 +58,7 @@ def main():
     def geomean(which):
         return math.exp(sum(math.log(max(r[which]["best"], 1e-9)) for r in rows) / len(rows))
 
-    print(f"| mean of {len(rows)} tasks | {mean('correct', 0):.2f} / {mean('correct', 1):.2f} | "
+    print(f"| mean of {len(rows)} tasks | | {mean('correct', 0):.2f} / {mean('correct', 1):.2f} | "
           f"{mean('fast_1', 0):.3f} / {mean('fast_1', 1):.3f} | "
           f"{geomean(0):.3f} / {geomean(1):.3f} (geometric) | "
           f"{mean('distinct', 0):.1f} / {mean('distinct', 1):.1f} |")

@@ -3,10 +3,10 @@
 #  1. choose a kernel for a task with surprisal-guided selection (surprise-top3) among candidates
 #     that carry their measurements (examples/relu-recorded.mlir, or TASK.mlir), printing the
 #     chosen candidate and a JSON summary;
-#  2. run the pipeline on fresh candidates of KernelBench's ReLU (16 decision lists of the
-#     elementwise schedule space): kopt compiles them to PTX and tags their features here, and
-#     stops before verification and timing, which need a GPU (kopt-runner), saying so (exit 3).
-#     With a kopt-runner next to a GPU (--runner / KOPT_RUNNER), it goes on to select one.
+#  2. run the whole pipeline on KernelBench's ReLU, a task without candidates: kopt draws 16 from
+#     the base policy it ships, compiles them to PTX and tags their features here, and stops
+#     before verification and timing, which need a GPU (kopt-runner), saying so (exit 3). With a
+#     kopt-runner next to a GPU (--runner / KOPT_RUNNER), it goes on to select one.
 #
 #   scripts/run.sh [TASK.mlir] [STRATEGY]
 set -euo pipefail
@@ -30,10 +30,10 @@ case $status in
 esac
 
 echo
-echo "== fresh candidates: kopt --select=oracle on 16 elementwise schedules of KernelBench's ReLU"
-python3 bench/gen-policy-candidates.py tasks/kernelbench/level1/019_ReLU.mlir 16 > build/dev/relu-fresh.mlir
+relu=tasks/kernelbench/level1/019_ReLU.mlir
+echo "== fresh candidates: kopt --select=$strategy --samples=16 $relu"
 status=0
-"$kopt" --select=oracle build/dev/relu-fresh.mlir -o build/dev/relu-fresh.out.mlir || status=$?
+"$kopt" --select="$strategy" --samples=16 "$relu" -o build/dev/relu-fresh.out.mlir || status=$?
 case $status in
   0) echo "== selected:"; grep -E '^ *kb\.candidate .* selected ' build/dev/relu-fresh.out.mlir | cut -c1-200 ;;
   3) echo "== compiled and tagged here; verification and timing need a GPU (see above)."

@@ -306,6 +306,14 @@ llvm::Expected<Policy> Policy::load(llvm::StringRef path) {
   return policy;
 }
 
+llvm::Expected<Policy> Policy::base() {
+  llvm::Expected<llvm::json::Value> value = llvm::json::parse(basePolicyJSON());
+  if (!value)
+    return policyError("the built-in base policy is not JSON: " +
+                       llvm::toString(value.takeError()));
+  return fromJSON(*value);
+}
+
 llvm::Error Policy::save(llvm::StringRef path) const {
   std::error_code error;
   llvm::raw_fd_ostream os(path, error);

@@ -17,6 +17,14 @@ void kopt::buildCompilePipeline(OpPassManager &pm, const DefaultPipelineOptions 
     toleranceOptions.preset = options.tolerance;
     pm.addPass(createKbSetTolerance(toleranceOptions));
   }
+  if (options.samples > 0) {
+    KbSampleOptions sampleOptions;
+    sampleOptions.n = options.samples;
+    sampleOptions.seed = options.seed;
+    sampleOptions.policy = options.policy;
+    sampleOptions.onlyUnsampled = true;
+    pm.addPass(createKbSample(sampleOptions));
+  }
   // Both leave candidates that already carry PTX, features or a verdict alone.
   KbLowerToPtxOptions lowerOptions;
   lowerOptions.chip = options.chip;
@@ -79,9 +87,13 @@ kopt::PipelinePlan kopt::planDefaultPipeline(ModuleOp module, const select::Stra
     }
   }
 
-  plan.notes.push_back(llvm::formatv("kb-sample: not in this build; using the {0} candidate(s) "
-                                     "of the input",
-                                     numCandidates));
+  if (options.samples > 0)
+    plan.notes.push_back(llvm::formatv("{0} candidate(s) (kb-sample drew {1} from the {2} policy "
+                                       "for each schedulable task that had none)",
+                                       numCandidates, options.samples, options.policy));
+  else
+    plan.notes.push_back(
+        llvm::formatv("using the {0} candidate(s) of the input (no sampling)", numCandidates));
   if (!numUnverified && !numUntimed) {
     plan.notes.push_back("kb-verify, kb-time: every candidate the strategy needs already "
                          "carries its verdict and timing; using them");
@@ -128,6 +140,12 @@ struct DefaultPipelineCLOptions : PassPipelineOptions<DefaultPipelineCLOptions> 
   Option<std::string> cache{*this, "cache", llvm::cl::desc("result cache file (none: no cache)")};
   Option<double> timeout{*this, "timeout", llvm::cl::desc("seconds to wait for each reply"),
                          llvm::cl::init(kopt::runner::kDefaultTimeoutSeconds)};
+  Option<unsigned> samples{*this, "samples",
+                           llvm::cl::desc("candidates drawn for a task without any (0: none)"),
+                           llvm::cl::init(64)};
+  Option<std::string> policy{*this, "policy",
+                             llvm::cl::desc("what they are drawn from: base, uniform or a file"),
+                             llvm::cl::init("base")};
 };
 } // namespace
 
@@ -137,6 +155,14 @@ void kopt::registerDefaultPipeline() {
       "kopt's default pipeline: sample, lower, tag, verify, time, select (the stages this build "
       "has)",
       [](OpPassManager &pm, const DefaultPipelineCLOptions &cl) {
-        buildDefaultPipeline(pm, {cl.strategy, cl.seed, cl.runner, cl.cache, cl.timeout});
+        DefaultPipelineOptions options;
+        options.strategy = cl.strategy;
+        options.seed = cl.seed;
+        options.runner = cl.runner;
+        options.cache = cl.cache;
+        options.timeout = cl.timeout;
+        options.samples = cl.samples;
+        options.policy = cl.policy;
+        buildDefaultPipeline(pm, options);
       });
 }

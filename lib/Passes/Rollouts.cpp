@@ -41,9 +41,10 @@ CandidateOp kopt::createPolicyCandidate(OpBuilder &builder, TaskOp task, StringR
 }
 
 FailureOr<learn::Policy> kopt::loadPolicy(ModuleOp module, StringRef path) {
-  if (path.empty())
+  if (path.empty() || path == "uniform")
     return learn::Policy();
-  llvm::Expected<learn::Policy> loaded = learn::Policy::load(path);
+  llvm::Expected<learn::Policy> loaded =
+      path == "base" ? learn::Policy::base() : learn::Policy::load(path);
   if (!loaded)
     return module.emitError() << llvm::toString(loaded.takeError());
   return std::move(*loaded);

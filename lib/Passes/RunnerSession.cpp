@@ -1,5 +1,7 @@
 //===- RunnerSession.cpp - where the IR meets kopt-runner -----------------===//
 #include "kopt/Passes/RunnerSession.h"
+
+#include <type_traits>
 #include "kopt/Features/TaskCost.h"
 #include "kopt/Passes/Passes.h"
 #include "kopt/Runner/RunnerCommand.h"
@@ -203,7 +205,12 @@ RunnerSession::measure(StringRef op, TaskOp task, CandidateOp candidate, std::st
     return failure();
   }
   fromCache = false;
-  if (const Result *result = std::get_if<Result>(&*outcome)) {
+  const Result *result = std::get_if<Result>(&*outcome);
+  // The device running out of memory says nothing of the kernel: asked again, it may pass.
+  if constexpr (std::is_same_v<Result, runner::VerifyResult>)
+    if (result && llvm::StringRef(result->detail).contains("out of memory"))
+      result = nullptr;
+  if (result) {
     json::Object context{{"op", op},
                          {"task", task.getSymName()},
                          {"candidate", candidate.getSymName()},

@@ -57,7 +57,14 @@ struct KbSamplePass : kopt::impl::KbSampleBase<KbSamplePass> {
     llvm::DenseMap<Operation *, Operation *> insertAfter =
         kopt::candidateInsertionPoints(module, symbols);
     OpBuilder builder(&getContext());
+    llvm::DenseSet<Operation *> sampled;
+    if (onlyUnsampled)
+      for (kopt::TaskCandidates &entry : kopt::collectTaskCandidates(module))
+        if (!entry.candidates.empty())
+          sampled.insert(entry.task);
     for (auto [task, space] : llvm::zip_equal(tasks, spaces)) {
+      if (sampled.contains(task))
+        continue;
       if (!space.space) {
         task.emitWarning() << "kb-sample: no policy candidates for @" << task.getSymName()
                            << ", kopt cannot schedule its payload:\n"

@@ -99,6 +99,7 @@ struct KbTrainPass : kopt::impl::KbTrainBase<KbTrainPass> {
     for (unsigned step = 1; step <= steps; ++step) {
       auto started = std::chrono::steady_clock::now();
       kopt::RolloutRound round(module, "_g");
+      llvm::SmallDenseSet<size_t> inBatch;
       for (size_t i = 0; i < std::min<size_t>(batch, pool.size()); ++i) {
         if (next == order.size()) { // a new pass over the tasks, in a new order
           order.resize(pool.size());
@@ -107,6 +108,12 @@ struct KbTrainPass : kopt::impl::KbTrainBase<KbTrainPass> {
             std::swap(order[j - 1], order[rng.next() % j]);
           next = 0;
         }
+        // A batch that runs into the next pass takes each task once: the first not yet in it.
+        size_t pick = next;
+        while (inBatch.contains(order[pick]))
+          ++pick;
+        std::swap(order[next], order[pick]);
+        inBatch.insert(order[next]);
         const TrainTask &chosen = pool[order[next++]];
         round.draw(chosen.task, *chosen.space, *policy, rng, group, temperature);
       }

@@ -30,6 +30,16 @@
 // RUN:   '--pass-pipeline=builtin.module(kb-train{steps=20 batch=2 group=8 split= prior=conventional rewards=%rewards out=%t/conventional.json log=%t/conventional.jsonl})'
 // RUN: %learning-checks train-improves %t/conventional.jsonl 20
 
+// Batches that run into the next pass over the tasks take each task once (three tasks, batches
+// of two: the second batch holds the last task of one pass and the first of the next).
+// RUN: sed -e 's/@softsign /@softsign_b /' %reward-tasks/softsign.mlir > %t/softsign-b.mlir
+// RUN: sed -e 's/"task":"softsign"/"task":"softsign_b"/' %rewards > %t/rewards-b.jsonl
+// RUN: cat %rewards >> %t/rewards-b.jsonl
+// RUN: cat %t/tasks.mlir %t/softsign-b.mlir > %t/three.mlir
+// RUN: kopt %t/three.mlir -o /dev/null 2>/dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-train{steps=6 batch=2 group=2 split= rewards=%t/rewards-b.jsonl out=%t/three.json log=%t/three.jsonl})'
+// RUN: %learning-checks batches-distinct %t/three.jsonl 6
+
 // Only the tasks of the split train: these two have none.
 // RUN: not kopt %t/tasks.mlir -o /dev/null 2>&1 \
 // RUN:   '--pass-pipeline=builtin.module(kb-train{rewards=%rewards out=%t/x.json})' \

@@ -55,7 +55,7 @@ kb.candidate @c5 of @relu policy decisions {v = 5} logprob <sum = -4.0, count = 
     ptx "FAKE crash"
     launch <[<"k", grid = [1, 1, 1], block = [4, 1, 1], smem = 0, args = ["x", "out"]>]>
 
-// NOTES:      kopt: kb-sample: not in this build; using the 6 candidate(s) of the input
+// NOTES:      kopt: 6 candidate(s) (kb-sample drew 64 from the base policy for each schedulable task that had none)
 // NOTES-NEXT: kopt: kb-verify, kb-time: on FAKE-GPU through kopt-runner '{{.*}}fake-runner.py --log {{.*}}'
 // NOTES-NEXT: kb-verify: relu 1/6 c0 correct
 // NOTES:      kb-verify: relu 6/6 c5 crash

@@ -36,6 +36,6 @@
 // CONF-NEXT: "timed": 0,
 
 // The notes still go to stderr.
-// NOTES: kopt: kb-sample: not in this build; using the 8 candidate(s) of the input
+// NOTES: kopt: 8 candidate(s) (kb-sample drew 64 from the base policy for each schedulable task that had none)
 
 // EXIT: exit=0

@@ -8,7 +8,7 @@
 // CHECK:      module {
 // CHECK-NEXT: }
 
-// NOTES: kopt: kb-sample: not in this build; using the 0 candidate(s) of the input
+// NOTES: kopt: 0 candidate(s) (kb-sample drew 64 from the base policy for each schedulable task that had none)
 
 // JSON: {{^}}[]{{$}}
 

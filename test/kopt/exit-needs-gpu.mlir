@@ -19,7 +19,7 @@
 // CHECK-NEXT:  kb.candidate @s3 of @relu server source "k3" logprob <sum = -6.0, count = 12> ptx {{.*}} features {{.*}}{{$}}
 // CHECK-NOT:   selected
 
-// MSG:      kopt: kb-sample: not in this build; using the 4 candidate(s) of the input
+// MSG:      kopt: 4 candidate(s) (kb-sample drew 64 from the base policy for each schedulable task that had none)
 // MSG-NEXT: kopt: 3 candidate(s) need verification and 0 need timing for 'surprise-top3'; both run on a GPU through kopt-runner (kb-verify, kb-time){{.*}} Stopping before verification.
 // MSG-NOT:  kb-verify, kb-time: every candidate
 

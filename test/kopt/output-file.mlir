@@ -18,7 +18,7 @@
 // CHECK:       kb.candidate @c2 of @relu {{.*}} speedup 1.0066 selected <"oracle", timed = 6>{{$}}
 // CHECK-NOT:   selected
 
-// NOTES: kopt: kb-sample: not in this build; using the 8 candidate(s) of the input
+// NOTES: kopt: 8 candidate(s) (kb-sample drew 64 from the base policy for each schedulable task that had none)
 
 // JSON: "selected": "c2",
 // JSON: "strategy": "oracle",

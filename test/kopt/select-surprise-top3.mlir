@@ -21,7 +21,7 @@
 // CHECK-NEXT:  kb.candidate @c7 of @relu {{.*}} verdict <incorrect, "max abs error 0.73 at [63, 1023]">{{$}}
 // CHECK-NEXT:  }
 
-// NOTES:      kopt: kb-sample: not in this build; using the 8 candidate(s) of the input
+// NOTES:      kopt: 8 candidate(s) (kb-sample drew 64 from the base policy for each schedulable task that had none)
 // NOTES-NEXT: kopt: kb-verify, kb-time: every candidate the strategy needs already carries its verdict and timing; using them
 // NOTES-NOT:  {{.}}
 

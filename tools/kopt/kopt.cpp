@@ -51,6 +51,14 @@ cl::opt<std::string> cachePath(
     "cache", cl::value_desc("path"),
     cl::desc("Result cache of --select (default: $XDG_CACHE_HOME/kopt/results.jsonl)"));
 cl::opt<bool> noCache("no-cache", cl::desc("Keep no result cache for --select"));
+cl::opt<unsigned> sampleCount(
+    "samples", cl::value_desc("n"), cl::init(64),
+    cl::desc("Candidates --select draws from the policy for a task that has none (0: use only "
+             "the candidates in the input)"));
+cl::opt<std::string> samplePolicy(
+    "policy", cl::value_desc("policy"), cl::init("base"),
+    cl::desc("What --select draws from: base (the trained policy kopt ships), uniform, or a "
+             "policy file (docs/policy-format.md)"));
 cl::opt<std::string> tolerancePreset(
     "tolerance", cl::value_desc("preset"),
     cl::desc("Tolerance of every task for --select: kernelbench (atol = rtol = 1e-4, the task "
@@ -121,6 +129,8 @@ static int runSelection(StringRef inputFilename, StringRef outputFilename,
   options.runner = runnerCommand;
   options.cache = noCache ? std::string(kopt::kNoCache) : cachePath.getValue();
   options.tolerance = tolerancePreset;
+  options.samples = sampleCount;
+  options.policy = samplePolicy;
   // Lowering and tagging run anywhere; what follows may need a GPU, which the plan looks for.
   PassManager compile(&context);
   if (failed(applyPassManagerCLOptions(compile)))

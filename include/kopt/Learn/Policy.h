@@ -67,6 +67,8 @@ public:
   /// Reads a policy file; its version, families, decisions and values must match the spaces.
   static llvm::Expected<Policy> load(llvm::StringRef path);
   static llvm::Expected<Policy> fromJSON(const llvm::json::Value &value);
+  /// The base policy kopt ships (basePolicyJSON).
+  static llvm::Expected<Policy> base();
   llvm::json::Value toJSON() const;
   llvm::Error save(llvm::StringRef path) const;
 
@@ -96,6 +98,9 @@ public:
 private:
   llvm::StringMap<FamilyWeights> families;
 };
+
+/// The text of the base policy kopt ships (policies/base.json, compiled in).
+llvm::StringRef basePolicyJSON();
 
 /// The policy file's format name and the version this build reads and writes.
 inline constexpr llvm::StringLiteral kPolicyFormat = "kopt-policy";

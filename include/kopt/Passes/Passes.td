@@ -75,8 +75,9 @@ def KbSample : Pass<"kb-sample", "::mlir::ModuleOp"> {
   let summary = "Add candidates drawn from the kernel policy";
   let description = [{
     For every `kb.task` of the module, decides its family as kb-lower-to-ptx does and draws `n`
-    decision lists from the policy (`policy`: a file in the format of docs/policy-format.md; none:
-    the uniform prior) at `temperature`, appending
+    decision lists from the policy (`policy`: a file in the format of docs/policy-format.md,
+    `base` for the base policy kopt ships, `uniform` or none for the uniform prior) at
+    `temperature`, appending
     `kb.candidate @<task>_s<N> of @<task> policy decisions {...} logprob <sum = S, count = C>`
     after the task's candidates, where S sums the log-probs of the C decisions under the tempered
     distribution they were drawn from; N counts from 0 per task, skipping names already taken.
@@ -98,9 +99,12 @@ def KbSample : Pass<"kb-sample", "::mlir::ModuleOp"> {
     Option<"temperature", "temperature", "double", /*default=*/"1.0",
            "divides the policy's logits (> 0)">,
     Option<"policy", "policy", "std::string", /*default=*/"\"\"",
-           "the policy file (docs/policy-format.md); empty: the uniform prior">,
+           "a policy file (docs/policy-format.md), `base` (the shipped base policy) or "
+           "`uniform`; empty: uniform">,
     Option<"exhaustive", "exhaustive", "bool", /*default=*/"false",
            "every decision list of the space once, instead of n draws">,
+    Option<"onlyUnsampled", "only-unsampled", "bool", /*default=*/"false",
+           "draw only for tasks that have no candidates yet (the default pipeline's use)">,
   ];
 }
 
@@ -316,7 +320,8 @@ def KbTtt : Pass<"kb-ttt", "::mlir::ModuleOp"> {
     Option<"temperature", "temperature", "double", /*default=*/"1.0",
            "divides the policy's logits (> 0)">,
     Option<"policy", "policy", "std::string", /*default=*/"\"\"",
-           "the starting policy (docs/policy-format.md); empty: the uniform prior">,
+           "the starting policy: a policy file (docs/policy-format.md), `base` or `uniform`; "
+           "empty: uniform">,
     Option<"bestOfAdaptation", "best-of-adaptation", "bool", /*default=*/"false",
            "keep the step with the best fast_1 instead of the last">,
     Option<"earlyStop", "early-stop", "bool", /*default=*/"false",
@@ -375,7 +380,7 @@ def KbTrain : Pass<"kb-train", "::mlir::ModuleOp"> {
     Option<"split", "split", "std::string", /*default=*/"\"train\"",
            "train on the tasks with this `split` attribute (empty: every task)">,
     Option<"prior", "prior", "std::string", /*default=*/"\"uniform\"",
-           "the starting policy: uniform, conventional, or a policy file">,
+           "the starting policy: uniform, conventional, base, or a policy file">,
     Option<"out", "out", "std::string", /*default=*/"\"\"", "where to write the policy">,
     Option<"log", "log", "std::string", /*default=*/"\"\"",
            "where to append the JSON Lines training log (empty: stderr only)">,
@@ -407,7 +412,8 @@ def KbScore : Pass<"kb-score", "::mlir::ModuleOp"> {
   let dependentDialects = ["::kb::KbDialect"];
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"\"",
-           "the policy file (docs/policy-format.md); empty: the uniform prior">,
+           "a policy file (docs/policy-format.md), `base` (the shipped base policy) or "
+           "`uniform`; empty: uniform">,
     Option<"temperature", "temperature", "double", /*default=*/"1.0",
            "divides the policy's logits (> 0)">,
   ];

@@ -26,10 +26,12 @@ struct DefaultPipelineOptions {
   double timeout = ::kopt::runner::kDefaultTimeoutSeconds; // per reply
   std::string chip = "sm_90"; // what kb-lower-to-ptx compiles for
   std::string tolerance;      // a kb-set-tolerance preset; "" keeps the tasks' own
+  unsigned samples = 64;      // kb-sample's draws for a task without candidates; 0: none
+  std::string policy = "base"; // what kb-sample draws from
 };
 
-/// The stages that run on any machine: kb-set-tolerance (with a preset), kb-lower-to-ptx,
-/// kb-tag-features.
+/// The stages that run on any machine: kb-set-tolerance (with a preset), kb-sample (for tasks
+/// without candidates), kb-lower-to-ptx, kb-tag-features.
 void buildCompilePipeline(mlir::OpPassManager &pm, const DefaultPipelineOptions &options);
 /// The stages after them: kb-verify and kb-time (on a GPU, through kopt-runner), kb-select.
 void buildMeasureAndSelectPipeline(mlir::OpPassManager &pm,

@@ -29,7 +29,8 @@ kb::CandidateOp createPolicyCandidate(mlir::OpBuilder &builder, kb::TaskOp task,
                                       llvm::StringRef name, const codegen::ScheduleSpace &space,
                                       const learn::PolicySample &drawn);
 
-/// The policy file at `path` (empty: the uniform prior), or failure after an error on `module`.
+/// The policy `path` names: a policy file, `base` (the shipped one), or `uniform` or empty (the
+/// uniform prior); failure after an error on `module`.
 mlir::FailureOr<learn::Policy> loadPolicy(mlir::ModuleOp module, llvm::StringRef path);
 
 /// The schedule space of each task (kopt/Codegen/Lower.h), or the reason it has none.

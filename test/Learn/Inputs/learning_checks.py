@@ -9,6 +9,7 @@ failure.
                                                  step before it is chosen
     learning_checks.py train-improves LOG STEPS  STEPS lines; the mean fast_1 and mean speedup of the
                                                  last half of the steps exceed those of the first half
+    learning_checks.py batches-distinct LOG STEPS  STEPS lines, none naming a task twice
     learning_checks.py expected-speedup-rises TABLE BASE ADAPTED TASK
         BASE and ADAPTED: kb-export-measurements of every decision list of TASK scored (kb-score)
         under two policies; the expected speedup (sum over lists of probability x the TABLE's
@@ -91,6 +92,16 @@ def train_improves(log, steps):
         print(f"{key}: first half {first:.3f} -> last half {last:.3f}")
 
 
+def batches_distinct(log, steps):
+    lines = [json.loads(line) for line in open(log)]
+    if len(lines) != int(steps):
+        fail(f"{len(lines)} log lines, expected {steps}")
+    for line in lines:
+        if len(set(line["tasks"])) != len(line["tasks"]):
+            fail(f"step {line['step']} repeats a task: {line['tasks']}")
+    print(f"{len(lines)} steps, each with distinct tasks")
+
+
 def expected_speedup_rises(table, base, adapted, task):
     speedups = {}
     for line in open(table):
@@ -119,7 +130,8 @@ def expected_speedup_rises(table, base, adapted, task):
 
 CHECKS = {"entropy-falls": entropy_falls, "fast1-rises": fast1_rises,
           "chosen-best": chosen_best, "chosen-early-stop": chosen_early_stop,
-          "train-improves": train_improves, "expected-speedup-rises": expected_speedup_rises}
+          "train-improves": train_improves, "batches-distinct": batches_distinct,
+          "expected-speedup-rises": expected_speedup_rises}
 
 if __name__ == "__main__":
     CHECKS[sys.argv[1]](*sys.argv[2:])
