@@ -349,7 +349,7 @@ def findings(numbers: dict) -> list[dict]:
                 "Search beats adaptation: TTT's best checkpoint scores below one base sample "
                 "(equivalent K < 1)",
                 "best checkpoint 30.6% +- 11.3 vs 53.3% at K = 1",
-                f"best TTT ({name.replace('_', ' ')}, {best['steps']} steps): fast_1 "
+                f"best TTT ({name.replace('_', ' ')}, {best['steps']} step(s)): fast_1 "
                 f"{pct(best['fast_1'])}{interval(best['fast_1_ci'], pct)} vs "
                 f"{pct(bon[1]['success'])} at K = 1: equivalent K "
                 + (f"{eq:.2f}" if eq is not None else f"> {max(bon)}"),
@@ -357,6 +357,9 @@ def findings(numbers: dict) -> list[dict]:
 
     strategies = numbers["selection"]["strategies"]
     paper_strategies = PAPER["strategies"]
+    # under a uniform policy every sample has the same surprisal, and the ranking strategies
+    # fall back to sample order
+    flat = all(t["surprisal_sd"] is None or t["surprisal_sd"] < 1e-12 for t in numbers["tasks"])
     for comparison in numbers["selection"]["comparisons"]:
         a, b = comparison["a"], comparison["b"]
         fast = direction(comparison["fast_1_diff_ci"], 0.0)
@@ -380,6 +383,8 @@ def findings(numbers: dict) -> list[dict]:
                        "higher" not in (fast, speed) else
                        "holds" if "higher" in (fast, speed) and "lower" not in (fast, speed)
                        else "not shown (the intervals include no difference)")
+        if flat and b != "oracle":
+            verdict = "undefined (surprisal is constant: the ranking is sample order)"
         finding(f"{a}_vs_{b}", claim, paper, ours, verdict)
 
     pooled = numbers["correlation"]["pooled"]

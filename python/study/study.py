@@ -249,6 +249,9 @@ class Study:
             final, scratch = unit / phase, unit / f"{phase}.partial"
             shutil.rmtree(scratch, ignore_errors=True)  # what a stopped run left half-written
             scratch.mkdir()
+            # the unit is named before it runs: a GPU unit can take minutes
+            print(f"study: [{len(units) - len(todo) + index}/{len(units)}] {phase} "
+                  f"{task['name']} seed {seed}:", end="", flush=True)
             begun = time.monotonic()
             info = getattr(self, f"phase_{phase}")(task, seed, scratch)
             seconds = time.monotonic() - begun
@@ -259,9 +262,8 @@ class Study:
             remaining = todo[index:]
             eta = sum(estimate(durations, p) for p, _, _ in remaining)
             note = f" ({info['reason']})" if info.get("reason") else ""
-            print(f"study: [{len(units) - len(todo) + index}/{len(units)}] {phase} "
-                  f"{task['name']} seed {seed}: {seconds:.1f} s{note}; elapsed "
-                  f"{clock(elapsed)}, ETA {clock(eta)}", flush=True)
+            print(f" {seconds:.1f} s{note}; elapsed {clock(elapsed)}, ETA {clock(eta)}",
+                  flush=True)
 
 
 def no_candidates_reason(stderr: str) -> str:
