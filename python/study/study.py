@@ -1,0 +1,437 @@
+#!/usr/bin/env python3
+"""The study driver: the surprisal-guided selection study (docs/study.md) run with kopt.
+
+    study.py run --name NAME [--tasks eval|all|FILE...] [--seeds 3] [--samples 64]
+                 [--ttt-steps 5] [--ttt-n 32] [--policy FILE]
+                 [--rewards TABLE | --runner CMD --cache FILE] [--kopt PATH] [--no-report]
+    study.py report --name NAME
+
+`run` works through units of (task, seed, phase), each one or a few kopt invocations whose
+outputs land atomically in results/NAME/raw/TASK/seedS/PHASE/, so a run that is stopped resumes
+where it stopped; `report` (also the end of `run`) turns them into results/NAME/study.json,
+the plots and REPORT.md. The phases:
+
+  sample   kb-sample: --samples candidates from the base policy
+  measure  compile and tag every candidate, then verify it and time every correct one
+           (kb-time strategy=all) on the GPU, or take the recorded rewards of --rewards;
+           exports the measurements
+  select   every selection strategy with kb-select, on the measured candidates (read back with
+           kb-recorded-rewards from the unit's own measurements, so nothing is measured again)
+  ttt      kb-ttt for --ttt-steps steps of --ttt-n rollouts, saving each step's policy
+  probe    the base sample re-scored (kb-score) under each step's policy
+
+Only the standard library is needed for `run` (the GPU machine has no matplotlib); `report`
+needs python3-matplotlib (scripts/setup.sh), for Debian's python3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from layout import PHASES, StudyError, read_json, read_jsonl, write_json  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+TASK_DIR = REPO / "tasks" / "kernelbench" / "level1"
+# The evaluator settings of bench/suite-gpu.sh and bench/train-gpu.sh (and kb-ttt's defaults),
+# so that the result caches of those runs apply here.
+VERIFY = "trials=2"
+TIMING = "max-seconds=0.1 target=0.05"
+DEFAULT_STRATEGIES = ["oracle", "random", "confidence", "surprise", "surprise-top2",
+                      "surprise-top3", "surprise-top5", "surprise-top8", "confidence-top3",
+                      "confidence-top5"]
+
+
+def task_symbol(path: Path) -> str:
+    symbols = re.findall(r"^\s*kb\.task @(\w+)", path.read_text(), re.MULTILINE)
+    if len(symbols) != 1:
+        raise StudyError(f"{path}: the driver takes one kb.task per file, found {len(symbols)}")
+    return symbols[0]
+
+
+def resolve_tasks(specs: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for spec in specs:
+        if spec in ("eval", "all"):
+            for path in sorted(TASK_DIR.glob("*.mlir")):
+                if spec == "all" or 'split = "eval"' in path.read_text():
+                    files.append(path)
+        else:
+            files.append(Path(spec).resolve())
+    return files
+
+
+def file_digest(path: str) -> str | None:
+    """Part of the run's identity: the same path with other contents is another study."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16] if path else None
+
+
+def option(value: str | Path) -> str:
+    """A pass option value, quoted where it holds characters the pipeline parser splits on.
+    kopt runs in the repository root, so paths are given relative to it where they lie in it."""
+    text = relative(value) if isinstance(value, Path) else value
+    return f'"{text}"' if re.search(r"[\s,{}=]", text) else text
+
+
+def relative(path: Path) -> str:
+    try:
+        return str(path.relative_to(REPO))
+    except ValueError:
+        return str(path)
+
+
+class Study:
+    def __init__(self, directory: Path, config: dict, kopt: str):
+        self.dir = directory
+        self.config = config
+        self.kopt = kopt
+
+    def path(self, key: str) -> Path:
+        """A file the configuration names, kept relative to the repository when inside it so
+        that a study directory moves with the checkout."""
+        return REPO / self.config[key]
+
+    # -- kopt ---------------------------------------------------------------------------------
+
+    def kopt_run(self, input_path: Path, passes: list[str], log: Path,
+                 output: Path = Path("/dev/null")) -> str:
+        """Runs one kopt pipeline; its stderr (progress, warnings) goes to `log` and comes back."""
+        command = [relative(Path(self.kopt)), relative(input_path), "-o", relative(output),
+                   f"--pass-pipeline=builtin.module({','.join(passes)})"]
+        with open(log, "a") as stream:
+            stream.write("$ " + shlex.join(command) + "\n")
+            stream.flush()
+            result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                    text=True, cwd=REPO)
+            stream.write(result.stderr)
+        if result.returncode != 0:
+            raise StudyError(f"kopt failed ({result.returncode}), see {log}:\n"
+                             + "\n".join(result.stderr.splitlines()[-15:]))
+        return result.stderr
+
+    def measure_options(self) -> str:
+        """kb-verify/kb-time's runner and cache options, for the passes and kb-ttt alike."""
+        parts = []
+        if self.config["runner"]:
+            parts.append(f"runner={option(self.config['runner'])}")
+        if self.config["cache"]:
+            parts.append(f"cache={option(self.path('cache'))}")
+        return " ".join(parts)
+
+    # -- phases: each writes into `out`, a fresh directory renamed into place when it is done --
+
+    def unit_dir(self, task: str, seed: int) -> Path:
+        return self.dir / "raw" / task / f"seed{seed}"
+
+    def phase_sample(self, task: dict, seed: int, out: Path) -> dict:
+        policy = f" policy={option(self.path('policy'))}" if self.config["policy"] else ""
+        stderr = self.kopt_run(REPO / task["file"], [
+            f"kb-sample{{n={self.config['samples']} seed={seed}{policy}}}"],
+            out / "kopt.log", output=out / "sample.mlir")
+        candidates = (out / "sample.mlir").read_text().count("kb.candidate @")
+        info = {"candidates": candidates}
+        if candidates == 0:
+            info["reason"] = no_candidates_reason(stderr)
+        return info
+
+    def phase_measure(self, task: dict, seed: int, out: Path) -> dict:
+        unit = self.unit_dir(task["name"], seed)
+        measurements = out / "measurements.jsonl"
+        if not self.sampled(unit):
+            measurements.touch()
+            return {}
+        passes = ["kb-lower-to-ptx", "kb-tag-features"]
+        if self.config["rewards"]:
+            passes.append(f"kb-recorded-rewards{{table={option(self.path('rewards'))}}}")
+        else:
+            options = self.measure_options()
+            passes += [f"kb-verify{{{options} {VERIFY}}}",
+                       f"kb-time{{{options} strategy=all {TIMING}}}"]
+        passes.append(f"kb-export-measurements{{file={option(measurements)}}}")
+        self.kopt_run(unit / "sample" / "sample.mlir", passes, out / "kopt.log")
+        return {}
+
+    def phase_select(self, task: dict, seed: int, out: Path) -> dict:
+        unit = self.unit_dir(task["name"], seed)
+        selections = {}
+        if self.sampled(unit):
+            table = unit / "measure" / "measurements.jsonl"
+            passes = [f"kb-recorded-rewards{{table={option(table)}}}"]
+            for strategy in self.config["strategies"]:
+                passes += [f"kb-select{{strategy={strategy} seed={seed}}}",
+                           f"kb-export-measurements{{file={option(out / f'{strategy}.jsonl')}}}"]
+            self.kopt_run(unit / "sample" / "sample.mlir", passes, out / "kopt.log")
+            for strategy in self.config["strategies"]:
+                path = out / f"{strategy}.jsonl"
+                chosen = [line for line in read_jsonl(path) if "selected" in line]
+                path.unlink()
+                selections[strategy] = chosen[0] if chosen else None
+        write_json(out / "selections.json", selections)
+        return {}
+
+    def phase_ttt(self, task: dict, seed: int, out: Path) -> dict:
+        if not self.sampled(self.unit_dir(task["name"], seed)):
+            (out / "ttt.jsonl").touch()
+            return {}
+        steps = out / "steps"
+        steps.mkdir()
+        options = [f"steps={self.config['ttt_steps']}", f"n={self.config['ttt_n']}",
+                   f"seed={seed}", f"log={option(out / 'ttt.jsonl')}",
+                   f"save-steps={option(steps)}"]
+        if self.config["policy"]:
+            options.append(f"policy={option(self.path('policy'))}")
+        if self.config["rewards"]:
+            options.append(f"rewards={option(self.path('rewards'))}")
+        else:
+            options += [self.measure_options(), VERIFY, TIMING]
+        self.kopt_run(REPO / task["file"], [f"kb-ttt{{{' '.join(o for o in options if o)}}}"],
+                      out / "kopt.log")
+        return {}
+
+    def phase_probe(self, task: dict, seed: int, out: Path) -> dict:
+        unit = self.unit_dir(task["name"], seed)
+        steps = sorted((unit / "ttt" / "steps").glob(f"{task['name']}.step*.json"),
+                       key=lambda p: int(p.stem.rsplit("step", 1)[1]))
+        probe: dict[str, list] = {}
+        if steps:
+            passes = []
+            for path in steps:
+                passes += [f"kb-score{{policy={option(path)}}}",
+                           f"kb-export-measurements{{file={option(out / f'{path.stem}.jsonl')}}}"]
+            self.kopt_run(unit / "sample" / "sample.mlir", passes, out / "kopt.log")
+            for path in steps:
+                exported = out / f"{path.stem}.jsonl"
+                probe[path.stem.rsplit("step", 1)[1]] = [
+                    {"candidate": line["candidate"], "logprob_sum": line["logprob_sum"],
+                     "logprob_count": line["logprob_count"], "entropy": line["entropy"]}
+                    for line in read_jsonl(exported)]
+                exported.unlink()
+        write_json(out / "probe.json", probe)
+        return {}
+
+    @staticmethod
+    def sampled(unit: Path) -> bool:
+        return read_json(unit / "sample" / "unit.json")["candidates"] > 0
+
+    # -- the run --------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        units = [(phase, task, seed) for phase in PHASES for task in self.config["tasks"]
+                 for seed in self.config["seeds"]]
+        todo = [u for u in units if not (self.unit_dir(u[1]["name"], u[2]) / u[0]).is_dir()]
+        if len(todo) < len(units):
+            print(f"study: resuming {self.dir.name}: {len(units) - len(todo)} of {len(units)} "
+                  f"units already done", flush=True)
+        started = time.monotonic()
+        durations: dict[str, list[float]] = {phase: [] for phase in PHASES}
+        try:
+            self.run_units(units, todo, started, durations)
+        finally:  # an interrupted session's time counts too
+            with open(self.dir / "runs.jsonl", "a") as log:
+                log.write(json.dumps({"finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                                      "units": sum(map(len, durations.values())),
+                                      "seconds": time.monotonic() - started}) + "\n")
+
+    def run_units(self, units: list, todo: list, started: float,
+                  durations: dict[str, list[float]]) -> None:
+        for index, (phase, task, seed) in enumerate(todo, 1):
+            unit = self.unit_dir(task["name"], seed)
+            unit.mkdir(parents=True, exist_ok=True)
+            final, scratch = unit / phase, unit / f"{phase}.partial"
+            shutil.rmtree(scratch, ignore_errors=True)  # what a stopped run left half-written
+            scratch.mkdir()
+            # the unit is named before it runs: a GPU unit can take minutes
+            print(f"study: [{len(units) - len(todo) + index}/{len(units)}] {phase} "
+                  f"{task['name']} seed {seed}:", end="", flush=True)
+            begun = time.monotonic()
+            info = getattr(self, f"phase_{phase}")(task, seed, scratch)
+            seconds = time.monotonic() - begun
+            write_json(scratch / "unit.json", {"seconds": seconds, **info})
+            scratch.rename(final)
+            durations[phase].append(seconds)
+            elapsed = time.monotonic() - started
+            remaining = todo[index:]
+            eta = sum(estimate(durations, p) for p, _, _ in remaining)
+            note = f" ({info['reason']})" if info.get("reason") else ""
+            print(f" {seconds:.1f} s{note}; elapsed {clock(elapsed)}, ETA {clock(eta)}",
+                  flush=True)
+
+
+def no_candidates_reason(stderr: str) -> str:
+    """kb-sample's reason for adding nothing: the diagnostic after its warning, which says why
+    kopt cannot schedule the payload."""
+    lines = stderr.splitlines()
+    for index, line in enumerate(lines):
+        if "warning: kb-sample" in line:
+            if index + 1 < len(lines) and re.search(r": (error|note): ", lines[index + 1]):
+                return re.sub(r"^.*?: (error|note): ", "", lines[index + 1])
+            return re.sub(r"^.*?: warning: ", "", line)
+    return "kb-sample added no candidate"
+
+
+def estimate(durations: dict[str, list[float]], phase: str) -> float:
+    """Expected seconds of a unit of `phase`: the mean of those done in this run, else of all."""
+    pool = durations[phase] or [s for values in durations.values() for s in values]
+    return sum(pool) / len(pool) if pool else 0.0
+
+
+def clock(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def find_kopt(given: str | None) -> str:
+    for candidate in [given, REPO / "build" / "dev" / "bin" / "kopt", shutil.which("kopt")]:
+        if candidate and Path(candidate).is_file():
+            return str(Path(candidate).resolve())
+    raise StudyError("no kopt: build it (cmake --build build/dev --target kopt) or pass --kopt")
+
+
+def make_config(args: argparse.Namespace) -> dict:
+    """The options that decide the results: a resumed run must have the same ones."""
+    if args.rewards and (args.runner or args.cache):
+        raise StudyError("--rewards replaces the GPU: it does not go with --runner or --cache")
+    files = resolve_tasks(args.tasks)
+    if not files:
+        raise StudyError("no task files")
+    strategies = args.strategies.split(",")
+    for needed in ("oracle", "surprise-top3"):  # the report's comparisons read them
+        if needed not in strategies:
+            raise StudyError(f"--strategies must hold {needed}")
+    return {
+        "tasks": [{"name": task_symbol(f), "file": relative(f)} for f in files],
+        "seeds": list(range(args.seeds)),
+        "samples": args.samples,
+        "ttt_steps": args.ttt_steps,
+        "ttt_n": args.ttt_n,
+        "policy": relative(Path(args.policy).resolve()) if args.policy else "",
+        "policy_sha256": file_digest(args.policy),
+        "rewards": relative(Path(args.rewards).resolve()) if args.rewards else "",
+        "rewards_sha256": file_digest(args.rewards),
+        "runner": args.runner,
+        "cache": relative(Path(args.cache).resolve()) if args.cache else "",
+        "strategies": strategies,
+        "command": command_line(args),
+    }
+
+
+def command_line(args: argparse.Namespace) -> str:
+    """The run's command, from the repository root, with its paths relative to it (the
+    report's reproduction line)."""
+    def path(value: str) -> str:
+        return relative(Path(value).resolve())
+
+    words = ["python3", "python/study/study.py", "run", "--name", args.name, "--tasks"]
+    words += [t if t in ("eval", "all") else path(t) for t in args.tasks]
+    words += ["--seeds", str(args.seeds), "--samples", str(args.samples),
+              "--ttt-steps", str(args.ttt_steps), "--ttt-n", str(args.ttt_n)]
+    if args.strategies != ",".join(DEFAULT_STRATEGIES):
+        words += ["--strategies", args.strategies]
+    for flag, value in [("--policy", args.policy), ("--rewards", args.rewards),
+                        ("--cache", args.cache), ("--kopt", args.kopt)]:
+        if value:
+            words += [flag, path(value)]
+    if args.runner:
+        words += ["--runner", args.runner]
+    return shlex.join(words)  # without --results: a reproduction writes to results/NAME
+
+
+def identity(config: dict) -> dict:
+    """What must match for a resumed run: not where the files lie, but what they hold."""
+    return {**{k: v for k, v in config.items()
+               if k not in ("tasks", "policy", "rewards", "runner", "cache", "command")},
+            "tasks": [t["name"] for t in config["tasks"]],
+            "mode": "recorded" if config["rewards"] else "gpu"}
+
+
+def command_run(args: argparse.Namespace) -> None:
+    directory = Path(args.results).resolve() / args.name
+    config = make_config(args)
+    saved_path = directory / "config.json"
+    if saved_path.exists():
+        saved = read_json(saved_path)
+        if identity(saved) != identity(config):
+            changed = sorted(k for k in identity(config)
+                             if identity(saved).get(k) != identity(config).get(k))
+            raise StudyError(f"{directory} holds a run with other options ({', '.join(changed)});"
+                             " choose another --name or remove it")
+        config["command"] = saved["command"]
+    directory.mkdir(parents=True, exist_ok=True)
+    write_json(saved_path, config)
+    kopt = find_kopt(args.kopt)
+    print(f"study: {len(config['tasks'])} tasks x {len(config['seeds'])} seeds into {directory}"
+          f" ({'recorded rewards' if config['rewards'] else 'GPU'}; kopt {kopt})", flush=True)
+    Study(directory, config, kopt).run()
+    if args.no_report:
+        print(f"study: done; the report: python3 python/study/study.py report --name {args.name}"
+              f" --results {args.results}")
+    else:
+        write_report(directory, args.reps)
+
+
+def write_report(directory: Path, reps: int) -> None:
+    import analysis  # noqa: PLC0415
+    numbers = analysis.analyse(directory, reps)
+    write_json(directory / "study.json", numbers)
+    try:
+        import report  # noqa: PLC0415 - needs matplotlib, which `run --no-report` does without
+    except ImportError as error:
+        raise StudyError(f"wrote {directory}/study.json, but the plots and REPORT.md need "
+                         f"matplotlib ({error}): install python3-matplotlib (scripts/setup.sh) "
+                         "and run `report` with Debian's python3 (/usr/bin/python3)") from None
+    report.write(directory, numbers)
+    print(f"study: wrote {directory}/study.json, REPORT.md and the plots", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="run (or resume) a study, then write its report")
+    run.add_argument("--name", required=True, help="results/NAME/ holds everything")
+    run.add_argument("--tasks", nargs="+", default=["eval"],
+                     help="eval (the 20 evaluation tasks), all (the 100), or task files")
+    run.add_argument("--seeds", type=int, default=3, help="seeds 0..N-1")
+    run.add_argument("--samples", type=int, default=64, help="base samples per task and seed")
+    run.add_argument("--ttt-steps", type=int, default=5)
+    run.add_argument("--ttt-n", type=int, default=32, help="rollouts per TTT step")
+    run.add_argument("--policy", default="", help="the base policy file (default: uniform)")
+    run.add_argument("--strategies", default=",".join(DEFAULT_STRATEGIES),
+                     help="comma-separated kb-select strategies")
+    run.add_argument("--rewards", default="",
+                     help="a measurements file standing in for the GPU (kb-recorded-rewards)")
+    run.add_argument("--runner", default="", help="kopt-runner command (default: kopt's)")
+    run.add_argument("--cache", default="", help="kopt's result cache (default: kopt's)")
+    run.add_argument("--kopt", help="the kopt binary (default: build/dev/bin/kopt, PATH)")
+    run.add_argument("--no-report", action="store_true",
+                     help="stop after the measurements (where matplotlib is missing)")
+    for p in (run, sub.add_parser("report", help="write study.json, the plots and REPORT.md")):
+        p.add_argument("--results", default=str(REPO / "results"),
+                       help="the folder of results/NAME (default: the repository's results/)")
+        p.add_argument("--reps", type=int, default=2000, help="bootstrap resamples")
+    sub.choices["report"].add_argument("--name", required=True)
+    args = parser.parse_args()
+    try:
+        if args.command == "run":
+            command_run(args)
+        else:
+            directory = Path(args.results).resolve() / args.name
+            if not (directory / "config.json").exists():
+                raise StudyError(f"{directory} holds no study")
+            write_report(directory, args.reps)
+    except StudyError as error:
+        print(f"study: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

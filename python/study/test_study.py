@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""End to end: a small study on the CPU with the recorded H200 rewards of bench/rewards/ (two
+tasks, 2 seeds, 16 samples, 2 TTT steps of 8 rollouts), into a temporary directory; then a
+resumed run and a run with other options.
+
+    test_study.py --kopt build/dev/bin/kopt
+"""
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+REWARDS = REPO / "results" / "rewards-h200" / "rewards.jsonl"
+TASKS = sorted(str(p) for p in (REPO / "bench" / "rewards").glob("*.mlir"))
+KOPT = ""
+
+
+class RecordedStudy(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = Path(tempfile.mkdtemp(prefix="kopt-study-"))
+        # A base policy that is not uniform, so that surprisal varies: as for
+        # results/study-recorded, a few GRPO steps from the conventional prior.
+        cls.policy = cls.tmp / "policy.json"
+        both = cls.tmp / "tasks.mlir"
+        both.write_text("".join(Path(t).read_text() for t in TASKS))
+        subprocess.run([KOPT, str(both), "-o", "/dev/null",
+                        "--pass-pipeline=builtin.module(kb-train{steps=10 batch=2 group=8 split= "
+                        f"prior=conventional rewards={REWARDS} out={cls.policy}}})"],
+                       check=True, stderr=subprocess.DEVNULL)
+        cls.run_result = cls.study("run")
+        cls.dir = cls.tmp / "results" / "t"
+        cls.numbers = json.loads((cls.dir / "study.json").read_text())
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    @classmethod
+    def study(cls, command, *extra, samples=16):
+        arguments = [sys.executable, str(HERE / "study.py"), command, "--name", "t",
+                     "--results", str(cls.tmp / "results"), "--reps", "200"]
+        if command == "run":
+            arguments += ["--tasks", *TASKS, "--seeds", "2", "--samples", str(samples),
+                          "--ttt-steps", "2", "--ttt-n", "8", "--policy", str(cls.policy),
+                          "--rewards", str(REWARDS), "--kopt", KOPT, *extra]
+        return subprocess.run(arguments, capture_output=True, text=True)
+
+    def test_run_succeeded_with_progress(self):
+        self.assertEqual(self.run_result.returncode, 0, self.run_result.stderr)
+        self.assertIn("[20/20] probe softsign seed 1", self.run_result.stdout)
+        self.assertIn("ETA", self.run_result.stdout)
+
+    def test_outputs_exist(self):
+        for name in ["study.json", "REPORT.md", "bon.png", "strategies.png", "scatter.png",
+                     "entropy.png"]:
+            self.assertGreater((self.dir / name).stat().st_size, 0, name)
+        report = (self.dir / "REPORT.md").read_text()
+        self.assertIn("recorded rewards", report)
+        self.assertIn("study.py run --name t", report)
+
+    def test_best_of_n_is_non_decreasing_in_k(self):
+        curve = self.numbers["best_of_n"]["scheduled"]
+        self.assertEqual([p["k"] for p in curve], [1, 2, 4, 8, 16])
+        values = [p["success"] for p in curve]
+        self.assertEqual(values, sorted(values))
+        for p in curve:
+            self.assertTrue(0 <= p["ci"][0] <= p["ci"][1] <= 1)
+
+    def test_oracle_is_best(self):
+        table = self.numbers["selection"]["strategies"]
+        oracle = table["oracle"]
+        self.assertEqual(oracle["timed_mean"], max(s["timed_mean"] for s in table.values()))
+        for name, s in table.items():
+            self.assertGreaterEqual(oracle["geomean_speedup"], s["geomean_speedup"], name)
+            self.assertGreaterEqual(oracle["fast_1"], s["fast_1"], name)
+            self.assertEqual(s["units"], 4)
+        self.assertEqual(table["surprise-top3"]["timed_mean"], 3)
+        self.assertEqual(table["random"]["timed_total"], 0)
+
+    def test_ttt(self):
+        ttt = self.numbers["ttt"]
+        self.assertEqual([s["step"] for s in ttt["steps"]], [1, 2])
+        self.assertEqual(set(ttt["variants"]), {"last", "best_of_adaptation", "early_stop"})
+        for rows in ttt["variants"].values():
+            for row in rows:
+                self.assertTrue(0 <= row["fast_1"] <= 1)
+                self.assertTrue(row["equivalent_k"] is None or row["equivalent_k"] >= 0)
+        boa = ttt["variants"]["best_of_adaptation"][-1]["fast_1"]
+        self.assertEqual(boa, max(s["fast_1"] for s in ttt["steps"]))
+
+    def test_correlations_and_probe(self):
+        pooled = self.numbers["correlation"]["pooled"]
+        self.assertGreater(pooled["n"], 10)
+        self.assertIsNotNone(pooled["surprisal"]["rho"])  # the trained policy is not uniform
+        self.assertTrue(self.numbers["correlation"]["features"])
+        self.assertEqual([p["step"] for p in self.numbers["probe"]], [1, 2])
+        self.assertTrue(self.numbers["findings"])
+
+    def test_timing(self):
+        timing = self.numbers["timing"]
+        self.assertEqual(timing["mode"], "recorded")
+        self.assertEqual(timing["gpu_seconds"], 0)
+        self.assertGreater(timing["wall_seconds"], 0)
+
+    def test_z_resume_and_other_options(self):
+        # runs last (z): it changes the study directory
+        shutil.rmtree(self.dir / "raw" / "softsign" / "seed1" / "probe")
+        resumed = self.study("run", "--no-report")
+        self.assertEqual(resumed.returncode, 0, resumed.stderr)
+        self.assertIn("19 of 20 units already done", resumed.stdout)
+        self.assertIn("[20/20] probe softsign seed 1", resumed.stdout)
+        self.assertNotIn("[19/20]", resumed.stdout)
+        other = self.study("run", samples=8)
+        self.assertEqual(other.returncode, 1)
+        self.assertIn("other options (samples)", other.stderr)
+        report = self.study("report")
+        self.assertEqual(report.returncode, 0, report.stderr)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--kopt", required=True)
+    args, rest = parser.parse_known_args()
+    KOPT = str(Path(args.kopt).resolve())
+    unittest.main(argv=[sys.argv[0], *rest])
