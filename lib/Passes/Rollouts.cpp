@@ -105,6 +105,12 @@ void kopt::RewardSource::buildPipeline(OpPassManager &pm) const {
   pm.addPass(createKbTime(time));
 }
 
+void kopt::RewardSource::getDependentDialects(DialectRegistry &registry) const {
+  OpPassManager pm(ModuleOp::getOperationName());
+  buildPipeline(pm);
+  pm.getDependentDialects(registry);
+}
+
 kopt::RolloutRound::RolloutRound(ModuleOp parent, StringRef infix) : infix(infix.str()) {
   OpBuilder builder = OpBuilder::atBlockEnd(parent.getBody());
   scratch = ModuleOp::create(builder, parent.getLoc());

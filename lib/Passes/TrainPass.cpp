@@ -34,22 +34,12 @@ struct KbTrainPass : kopt::impl::KbTrainBase<KbTrainPass> {
   using KbTrainBase::KbTrainBase;
 
   kopt::RewardSource rewardSource() const {
-    kopt::RewardSource source;
-    source.table = rewards;
-    source.runner = runner;
-    source.cache = cache;
-    source.chip = chip;
-    source.trials = trials;
-    source.maxSeconds = maxSeconds;
-    source.target = target;
-    return source;
+    return {rewards, runner, cache, chip, trials, maxSeconds, target};
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
     KbTrainBase::getDependentDialects(registry);
-    OpPassManager pm(ModuleOp::getOperationName());
-    rewardSource().buildPipeline(pm);
-    pm.getDependentDialects(registry);
+    rewardSource().getDependentDialects(registry);
   }
 
   void runOnOperation() override {

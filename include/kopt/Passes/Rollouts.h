@@ -42,19 +42,21 @@ std::vector<codegen::SpaceResult> spacesOf(mlir::MLIRContext *context,
 llvm::Expected<std::vector<size_t>> valueIndicesOf(kb::CandidateOp candidate,
                                                    const codegen::ScheduleSpace &space);
 
-/// Where the rewards of rollouts come from.
+/// Where the rewards of rollouts come from: the options kb-ttt and kb-train share.
 struct RewardSource {
   std::string table;   // a measurements file (kb-recorded-rewards); empty: kopt-runner
   std::string runner;  // kb-verify and kb-time's options
   std::string cache;
   std::string chip = "sm_90";
-  double timeout = 0;  // 0: the passes' defaults
-  int64_t trials = 0;
+  int64_t trials = 0;  // 0: the passes' defaults, as for the others
   double maxSeconds = 0, target = 0;
+  double timeout = 0;
   uint64_t seed = 0;
 
   /// The pipeline that measures every unmeasured candidate of a module.
   void buildPipeline(mlir::OpPassManager &pm) const;
+  /// What that pipeline's passes load, for a pass that runs it.
+  void getDependentDialects(mlir::DialectRegistry &registry) const;
 };
 
 /// A task of a round and what was drawn for it.
