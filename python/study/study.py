@@ -2,7 +2,7 @@
 """The study driver: the surprisal-guided selection study (docs/study.md) run with kopt.
 
     study.py run --name NAME [--tasks eval|all|FILE...] [--seeds 3] [--samples 64]
-                 [--ttt-steps 5] [--ttt-n 32] [--policy FILE]
+                 [--ttt-steps 5] [--ttt-n 32] [--policy FILE (default: policies/base.json)]
                  [--rewards TABLE | --runner CMD --cache FILE] [--kopt PATH] [--no-report]
     study.py report --name NAME
 
@@ -403,7 +403,9 @@ def main() -> int:
     run.add_argument("--samples", type=int, default=64, help="base samples per task and seed")
     run.add_argument("--ttt-steps", type=int, default=5)
     run.add_argument("--ttt-n", type=int, default=32, help="rollouts per TTT step")
-    run.add_argument("--policy", default="", help="the base policy file (default: uniform)")
+    run.add_argument("--policy", default=str(REPO / "policies" / "base.json"),
+                     help="the base policy file (default: policies/base.json, the one kopt "
+                          "ships; '' for the uniform prior)")
     run.add_argument("--strategies", default=",".join(DEFAULT_STRATEGIES),
                      help="comma-separated kb-select strategies")
     run.add_argument("--rewards", default="",
