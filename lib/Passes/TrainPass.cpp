@@ -86,29 +86,35 @@ struct KbTrainPass : kopt::impl::KbTrainBase<KbTrainPass> {
     learn::RunningMedianReward reward(window);
     std::vector<size_t> order;
     size_t next = 0;
+    std::vector<bool> dropped(pool.size(), false);
     for (unsigned step = 1; step <= steps; ++step) {
       auto started = std::chrono::steady_clock::now();
       kopt::RolloutRound round(module, "_g");
       llvm::SmallDenseSet<size_t> inBatch;
-      for (size_t i = 0; i < std::min<size_t>(batch, pool.size()); ++i) {
-        if (next == order.size()) { // a new pass over the tasks, in a new order
-          order.resize(pool.size());
-          std::iota(order.begin(), order.end(), 0);
-          for (size_t j = order.size(); j > 1; --j)
-            std::swap(order[j - 1], order[rng.next() % j]);
-          next = 0;
-        }
-        // A batch that runs into the next pass takes each task once: the first not yet in it.
-        size_t pick = next;
-        while (inBatch.contains(order[pick]))
-          ++pick;
-        std::swap(order[next], order[pick]);
-        inBatch.insert(order[next]);
-        const TrainTask &chosen = pool[order[next++]];
-        round.draw(chosen.task, *chosen.space, *policy, rng, group, temperature);
+      std::vector<size_t> drawn; // pool indices, in the order of the round's groups
+      size_t available = llvm::count(dropped, false);
+      for (size_t i = 0; i < std::min<size_t>(batch, available); ++i) {
+        size_t index = nextTask(order, next, inBatch, dropped, rng);
+        inBatch.insert(index);
+        drawn.push_back(index);
+        round.draw(pool[index].task, *pool[index].space, *policy, rng, group, temperature);
       }
-      if (failed(runPipeline(measure, round.module())))
-        return signalPassFailure();
+      if (failed(runPipeline(measure, round.module()))) {
+        // A task whose rollouts could not all be measured (the runner refused it, a table does
+        // not hold it) leaves the training; the others' rollouts still count.
+        std::vector<kopt::RolloutGroup> &groups = round.groups();
+        for (size_t g = groups.size(); g-- > 0;) {
+          if (llvm::all_of(groups[g].candidates, isMeasured))
+            continue;
+          groups[g].task.emitWarning()
+              << "kb-train: @" << groups[g].task.getSymName()
+              << " leaves the training: its rollouts could not be measured";
+          dropped[drawn[g]] = true;
+          groups.erase(groups.begin() + g);
+        }
+        if (groups.empty() || llvm::all_of(dropped, [](bool d) { return d; }))
+          return signalPassFailure();
+      }
       round.readSpeedups();
 
       std::vector<learn::Rollout> rollouts;
@@ -166,6 +172,37 @@ struct KbTrainPass : kopt::impl::KbTrainBase<KbTrainPass> {
         return fail(std::move(error));
     }
     markAllAnalysesPreserved();
+  }
+
+  /// The next task of the seeded passes over the pool (reshuffled at the start of each) that is
+  /// neither in this batch nor dropped: a batch that runs into the next pass takes each task once.
+  static size_t nextTask(std::vector<size_t> &order, size_t &next,
+                         const llvm::SmallDenseSet<size_t> &inBatch,
+                         const std::vector<bool> &dropped, learn::Rng &rng) {
+    while (true) {
+      if (next == order.size()) {
+        order.resize(dropped.size());
+        std::iota(order.begin(), order.end(), 0);
+        for (size_t j = order.size(); j > 1; --j)
+          std::swap(order[j - 1], order[rng.next() % j]);
+        next = 0;
+      }
+      size_t pick = next;
+      while (pick < order.size() && (inBatch.contains(order[pick]) || dropped[order[pick]]))
+        ++pick;
+      if (pick == order.size()) { // the rest of this pass is in the batch or dropped
+        next = order.size();
+        continue;
+      }
+      std::swap(order[next], order[pick]);
+      return order[next++];
+    }
+  }
+
+  /// Whether a rollout came back with what its reward needs.
+  static bool isMeasured(CandidateOp candidate) {
+    VerdictAttr verdict = candidate.getVerdictAttr();
+    return verdict && (!verdict.isCorrect() || candidate.getSpeedup());
   }
 
   FailureOr<learn::Policy> startingPolicy() {

@@ -40,6 +40,26 @@
 // RUN:   '--pass-pipeline=builtin.module(kb-train{steps=6 batch=2 group=2 split= rewards=%t/rewards-b.jsonl out=%t/three.json log=%t/three.jsonl})'
 // RUN: %learning-checks batches-distinct %t/three.jsonl 6
 
+// A task whose rollouts cannot be measured (here: the table has none of row_sum) leaves the
+// training with a warning; the others go on.
+// RUN: grep -v '"task":"row_sum"' %rewards > %t/softsign-only.jsonl
+// RUN: kopt %t/tasks.mlir -o /dev/null 2>&1 \
+// RUN:   '--pass-pipeline=builtin.module(kb-train{steps=3 batch=2 group=4 split= rewards=%t/softsign-only.jsonl out=%t/left.json log=%t/left.jsonl})' \
+// RUN:   | FileCheck %s --check-prefix=LEAVES
+// LEAVES: warning: kb-train: @row_sum leaves the training: its rollouts could not be measured
+// LEAVES: kb-train: step 3/3:
+// RUN: FileCheck %s --check-prefix=LEFT < %t/left.jsonl
+// LEFT: "step":1,"tasks":["softsign"]
+// LEFT: "step":2,"tasks":["softsign"]
+// LEFT: "step":3,"tasks":["softsign"]
+// With no task left, training stops with an error.
+// RUN: grep -v '"task":"softsign"' %t/softsign-only.jsonl > %t/nothing.jsonl || true
+// RUN: not kopt %t/tasks.mlir -o /dev/null 2>&1 \
+// RUN:   '--pass-pipeline=builtin.module(kb-train{steps=3 batch=2 group=4 split= rewards=%t/nothing.jsonl out=%t/none.json})' \
+// RUN:   | FileCheck %s --check-prefix=NONE
+// NONE: leaves the training
+// NONE-NOT: kb-train: step 1/3:
+
 // Only the tasks of the split train: these two have none.
 // RUN: not kopt %t/tasks.mlir -o /dev/null 2>&1 \
 // RUN:   '--pass-pipeline=builtin.module(kb-train{rewards=%rewards out=%t/x.json})' \

@@ -364,7 +364,9 @@ def KbTrain : Pass<"kb-train", "::mlir::ModuleOp"> {
     hand-written kernels use, docs/learning.md) or a policy file; after every step it is written
     to `out`, and a line of JSON goes to `log` (step, tasks, correct rate, fast_1, mean speedup of
     the correct, mean reward, entropy per decision of each family, seconds), so an interrupted
-    run loses at most one step. The IR is left unchanged.
+    run loses at most one step. A task whose rollouts cannot all be measured (kopt-runner refused
+    it, the table does not hold it) leaves the training with a warning, and the step goes on with
+    the others; with none left it is an error. The IR is left unchanged.
   }];
   let dependentDialects = ["::kb::KbDialect"];
   let options = [
