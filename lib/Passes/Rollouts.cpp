@@ -82,22 +82,19 @@ void kopt::RewardSource::buildPipeline(OpPassManager &pm) const {
   KbLowerToPtxOptions lower;
   lower.chip = chip;
   pm.addPass(createKbLowerToPtx(lower));
+  // Both talk to one runner through one result cache; the rest are their own defaults unless set.
+  auto shareRunner = [&](auto &options) {
+    options.runner = runner;
+    options.cache = cache;
+  };
   KbVerifyOptions verify;
-  verify.runner = runner;
-  verify.cache = cache;
-  verify.seed = seed;
-  if (timeout > 0)
-    verify.timeout = timeout;
+  shareRunner(verify);
   if (trials > 0)
     verify.trials = trials;
   pm.addPass(createKbVerify(verify));
   KbTimeOptions time;
-  time.runner = runner;
-  time.cache = cache;
-  time.seed = seed;
+  shareRunner(time);
   time.strategy = "all"; // every reward is a speedup
-  if (timeout > 0)
-    time.timeout = timeout;
   if (maxSeconds > 0)
     time.maxSeconds = maxSeconds;
   if (target > 0)

@@ -50,8 +50,6 @@ struct RewardSource {
   std::string chip = "sm_90";
   int64_t trials = 0;  // 0: the passes' defaults, as for the others
   double maxSeconds = 0, target = 0;
-  double timeout = 0;
-  uint64_t seed = 0;
 
   /// The pipeline that measures every unmeasured candidate of a module.
   void buildPipeline(mlir::OpPassManager &pm) const;
