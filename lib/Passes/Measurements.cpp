@@ -24,18 +24,22 @@ static std::optional<int64_t> decisionValue(Attribute value) {
   return std::nullopt;
 }
 
-std::string kopt::decisionsKey(DictionaryAttr decisions) {
+/// `name=value` joined by commas, sorted by name: one spelling for the IR and for the table.
+static std::string joinDecisions(std::vector<std::pair<std::string, std::string>> entries) {
+  llvm::sort(entries);
   std::string key;
-  // DictionaryAttr keeps its entries sorted by name.
-  for (NamedAttribute entry : decisions) {
-    if (!key.empty())
-      key += ',';
-    std::optional<int64_t> value = decisionValue(entry.getValue());
-    key += llvm::formatv("{0}={1}", entry.getName().strref(),
-                         value ? std::to_string(*value) : std::string("?"))
-               .str();
-  }
+  for (auto &[name, value] : entries)
+    key += (key.empty() ? "" : ",") + name + "=" + value;
   return key;
+}
+
+std::string kopt::decisionsKey(DictionaryAttr decisions) {
+  std::vector<std::pair<std::string, std::string>> entries;
+  for (NamedAttribute entry : decisions) {
+    std::optional<int64_t> value = decisionValue(entry.getValue());
+    entries.emplace_back(entry.getName().str(), value ? std::to_string(*value) : "?");
+  }
+  return joinDecisions(std::move(entries));
 }
 
 json::Object kopt::measurementOf(CandidateOp candidate) {
@@ -129,18 +133,14 @@ llvm::Expected<kopt::RewardTable> kopt::RewardTable::load(llvm::StringRef path) 
     outcome.speedup = line->getNumber("speedup");
     if (outcome.verdict == VerdictKind::Correct && !outcome.speedup)
       return fail("a correct measurement must have a \"speedup\"");
-    // The key as decisionsKey makes it from the IR: entries sorted by name.
-    std::vector<std::pair<std::string, int64_t>> entries;
+    std::vector<std::pair<std::string, std::string>> entries;
     for (const auto &entry : *decisions) {
       std::optional<int64_t> integer = entry.second.getAsInteger();
       if (!integer)
         return fail("decision '" + entry.first.str() + "' must be an integer");
-      entries.emplace_back(entry.first.str(), *integer);
+      entries.emplace_back(entry.first.str(), std::to_string(*integer));
     }
-    llvm::sort(entries);
-    std::string key;
-    for (auto &[name, number] : entries)
-      key += (key.empty() ? "" : ",") + name + "=" + std::to_string(number);
+    std::string key = joinDecisions(std::move(entries));
     table.outcomes.try_emplace(tableKey(*task, key), std::move(outcome));
   }
   return table;
