@@ -72,15 +72,6 @@ static FailureOr<linalg::GenericOp> familyOp(func::FuncOp func) {
   return diagnostic << "); kopt schedules one linalg op with parallel iterators so far";
 }
 
-/// The candidate's values of the decisions of `space`, or a located error.
-static FailureOr<SmallVector<int64_t>> resolveOrEmit(kb::TaskOp task, const ScheduleSpace &space,
-                                                     const DecisionList &decisions) {
-  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions(space, decisions);
-  if (!values)
-    return task.emitError() << llvm::toString(values.takeError());
-  return *values;
-}
-
 /// Bufferizes the prepared payload for a family that replaces the ops `keep` accepts: anything
 /// else bufferization leaves (a copy, a temporary) would be work outside the kernel.
 static LogicalResult bufferizeForKernel(ModuleOp module, func::FuncOp func,
@@ -98,18 +89,15 @@ static LogicalResult bufferizeForKernel(ModuleOp module, func::FuncOp func,
 }
 
 static FailureOr<Kernel> lowerElementwise(kb::TaskOp task, ModuleOp module, func::FuncOp func,
-                                          const DecisionList &decisions, const Target &target) {
+                                          ArrayRef<int64_t> values, const Target &target) {
   FailureOr<linalg::GenericOp> op = familyOp(func);
   if (failed(op))
     return failure();
   FailureOr<ElementwiseInfo> info = analyzeElementwise(*op);
   if (failed(info))
     return failure();
-  FailureOr<SmallVector<int64_t>> values = resolveOrEmit(task, elementwiseSpace(), decisions);
-  if (failed(values))
-    return failure();
   ElementwiseGeometry geometry =
-      planElementwise(ElementwiseSchedule::fromValues(*values), *info, target.numSMs);
+      planElementwise(ElementwiseSchedule::fromValues(values), *info, target.numSMs);
 
   // Bufferization keeps the op and its operands.
   if (failed(bufferizeForKernel(module, func,
@@ -124,15 +112,12 @@ static FailureOr<Kernel> lowerElementwise(kb::TaskOp task, ModuleOp module, func
 
 /// The reduction kernel is built on the task's buffers from the payload on tensors: no
 /// bufferization, so the fills and the epilogue leave no temporaries behind.
-static FailureOr<Kernel> lowerReduction(kb::TaskOp task, func::FuncOp func,
-                                        const DecisionList &decisions, const Target &target) {
+static FailureOr<Kernel> lowerReduction(kb::TaskOp task, ModuleOp, func::FuncOp func,
+                                        ArrayRef<int64_t> values, const Target &target) {
   FailureOr<ReductionInfo> info = analyzeReduction(func);
   if (failed(info))
     return failure();
-  FailureOr<SmallVector<int64_t>> values = resolveOrEmit(task, reductionSpace(), decisions);
-  if (failed(values))
-    return failure();
-  ReductionGeometry geometry = planReduction(ReductionSchedule::fromValues(*values), *info);
+  ReductionGeometry geometry = planReduction(ReductionSchedule::fromValues(values), *info);
   OwningOpRef<ModuleOp> kernels = buildReductionKernel(func, *info, geometry);
   return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
                          taskBufferNames(task), target);
@@ -150,51 +135,63 @@ static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::Fu
 }
 
 static FailureOr<Kernel> lowerMatmul(kb::TaskOp task, ModuleOp module, func::FuncOp func,
-                                     const DecisionList &decisions, const Target &target) {
-  FailureOr<SmallVector<int64_t>> values = resolveOrEmit(task, matmulSpace(), decisions);
-  if (failed(values))
-    return failure();
+                                     ArrayRef<int64_t> values, const Target &target) {
   FailureOr<MatmulInfo> info = bufferizeAndAnalyzeMatmul(module, func);
   if (failed(info))
     return failure();
   bool allowTF32 = tf32Admitted(task.getAtolAttr().getValueAsDouble(),
                                 task.getRtolAttr().getValueAsDouble(), info->k);
   buildMatmulKernel(*info,
-                    planMatmul(MatmulSchedule::fromValues(*values), *info, allowTF32),
+                    planMatmul(MatmulSchedule::fromValues(values), *info, allowTF32),
                     func.getName());
   return compileLaunches(module, func, taskBufferNames(task), target);
 }
 
 namespace {
-/// The op families kopt schedules, each with its schedule space and kernel builder.
-enum class Family { Elementwise, Reduction, Matmul };
+/// An op family kopt schedules: its schedule space, whether it takes a prepared payload, and
+/// its kernel builder.
+struct Family {
+  const ScheduleSpace &(*space)();
+  /// Succeeds when the family's kernel builder takes the prepared payload, else emits why not.
+  /// May change the payload the way the family's lowering does.
+  LogicalResult (*analyze)(ModuleOp module, func::FuncOp func);
+  /// Builds the kernel of the decision values (in the space's table order) and compiles it.
+  FailureOr<Kernel> (*lower)(kb::TaskOp task, ModuleOp module, func::FuncOp func,
+                             ArrayRef<int64_t> values, const Target &target);
+};
 } // namespace
 
-/// The family of a prepared payload: matmul when it holds a contraction, else reduction when one
-/// of its linalg ops has a reduction iterator, elementwise otherwise.
-static Family familyOf(func::FuncOp func) {
-  for (Operation &op : func.getBody().front())
-    if (isContraction(&op))
-      return Family::Matmul;
-  bool reduces = false;
-  func.walk([&](linalg::LinalgOp op) { reduces |= op.getNumReductionLoops() != 0; });
-  return reduces ? Family::Reduction : Family::Elementwise;
+static LogicalResult analyzeElementwiseFamily(ModuleOp, func::FuncOp func) {
+  FailureOr<linalg::GenericOp> op = familyOp(func);
+  return failure(failed(op) || failed(analyzeElementwise(*op)));
 }
 
-/// Whether the family's kernel builder takes the prepared payload, with its error if not; changes
-/// the payload the way that family's lowering does.
-static LogicalResult analyzeFamily(Family family, ModuleOp module, func::FuncOp func) {
-  switch (family) {
-  case Family::Elementwise: {
-    FailureOr<linalg::GenericOp> op = familyOp(func);
-    return failure(failed(op) || failed(analyzeElementwise(*op)));
-  }
-  case Family::Reduction:
-    return failure(failed(analyzeReduction(func)));
-  case Family::Matmul:
-    return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
-  }
-  llvm_unreachable("unknown family");
+static LogicalResult analyzeReductionFamily(ModuleOp, func::FuncOp func) {
+  return failure(failed(analyzeReduction(func)));
+}
+
+static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
+  return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
+}
+
+/// The families in the order they are offered a payload: the first whose analysis takes it owns
+/// the task. Specialised families come before general ones.
+static const Family kFamilies[] = {
+    {elementwiseSpace, analyzeElementwiseFamily, lowerElementwise},
+    {reductionSpace, analyzeReductionFamily, lowerReduction},
+    {matmulSpace, analyzeMatmulFamily, lowerMatmul},
+};
+
+/// The family whose error explains a payload no family takes: matmul when it holds a
+/// contraction, else reduction when one of its linalg ops has a reduction iterator, elementwise
+/// otherwise.
+static const Family &expectedFamily(func::FuncOp func) {
+  for (Operation &op : func.getBody().front())
+    if (isContraction(&op))
+      return kFamilies[2];
+  bool reduces = false;
+  func.walk([&](linalg::LinalgOp op) { reduces |= op.getNumReductionLoops() != 0; });
+  return kFamilies[reduces ? 1 : 0];
 }
 
 /// What the stages of lowering build directly (passes load their own dialects).
@@ -204,38 +201,56 @@ static void loadBuiltDialects(MLIRContext *context) {
                        scf::SCFDialect, vector::VectorDialect>();
 }
 
-static const ScheduleSpace &spaceOf(Family family) {
-  switch (family) {
-  case Family::Elementwise:
-    return elementwiseSpace();
-  case Family::Reduction:
-    return reductionSpace();
-  case Family::Matmul:
-    return matmulSpace();
+/// The family that takes the task's payload (prepared as `name`): the first of kFamilies whose
+/// analysis does. If none does, failure, with the diagnostics of the family expected to take it.
+/// Each family analyses a payload of its own, since analyses may change it.
+static FailureOr<const Family *> familyOfTask(kb::TaskOp task, StringRef name) {
+  MLIRContext *context = task.getContext();
+  loadBuiltDialects(context);
+  if (failed(checkKernelOutputs(task)))
+    return failure();
+  FailureOr<OwningOpRef<ModuleOp>> prepared = preparePayload(task, name);
+  if (failed(prepared))
+    return failure();
+  const Family *explaining = &expectedFamily((**prepared).lookupSymbol<func::FuncOp>(name));
+  std::vector<Diagnostic> reasons;
+  for (const Family &family : kFamilies) {
+    std::vector<Diagnostic> emitted;
+    LogicalResult taken = failure();
+    {
+      ScopedDiagnosticHandler capture(context, [&](Diagnostic &diagnostic) {
+        emitted.push_back(std::move(diagnostic));
+        return success();
+      });
+      FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
+      taken = failed(module) ? failure()
+                             : family.analyze(**module, (**module).lookupSymbol<func::FuncOp>(name));
+    }
+    if (succeeded(taken))
+      return &family;
+    if (&family == explaining)
+      reasons = std::move(emitted);
   }
-  llvm_unreachable("unknown family");
+  for (Diagnostic &reason : reasons)
+    context->getDiagEngine().emit(std::move(reason));
+  return failure();
 }
 
 FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
                                                       const DecisionList &decisions,
                                                       const Target &target) {
-  loadBuiltDialects(task.getContext());
   std::string name = kernelName(task.getSymName());
-  if (failed(checkKernelOutputs(task)))
+  FailureOr<const Family *> family = familyOfTask(task, name);
+  if (failed(family))
     return failure();
+  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions((*family)->space(), decisions);
+  if (!values)
+    return task.emitError() << llvm::toString(values.takeError());
   FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
   if (failed(module))
     return failure();
-  auto func = (**module).lookupSymbol<func::FuncOp>(name);
-  switch (familyOf(func)) {
-  case Family::Elementwise:
-    return lowerElementwise(task, **module, func, decisions, target);
-  case Family::Reduction:
-    return lowerReduction(task, func, decisions, target);
-  case Family::Matmul:
-    return lowerMatmul(task, **module, func, decisions, target);
-  }
-  llvm_unreachable("unknown family");
+  return (*family)->lower(task, **module, (**module).lookupSymbol<func::FuncOp>(name), *values,
+                          target);
 }
 
 /// `file:line:col: ` for the first file location in `location`, if any.
@@ -287,20 +302,10 @@ public:
     kb::TaskOp task = parsedTask(index);
     if (!task)
       return {nullptr, errors};
-    // A task no kernel can compute has no family, whatever its payload.
-    if (failed(checkKernelOutputs(task)))
+    FailureOr<const Family *> family = familyOfTask(task, kernelName(task.getSymName()));
+    if (failed(family))
       return {nullptr, errors};
-    loadBuiltDialects(&context);
-    std::string name = kernelName(task.getSymName());
-    FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
-    if (failed(module))
-      return {nullptr, errors};
-    func::FuncOp func = (**module).lookupSymbol<func::FuncOp>(name);
-    Family family = familyOf(func);
-    // The analysis the family's lowering starts with: a payload it cannot take has no space.
-    if (failed(analyzeFamily(family, **module, func)))
-      return {nullptr, errors};
-    return {&spaceOf(family), ""};
+    return {&(*family)->space(), ""};
   }
 
 private:
