@@ -79,7 +79,8 @@ static LogicalResult analyzeSweep(GlobalSweep &sweep, linalg::GenericOp op,
     Value source = throughReshapes(value);
     if (!isa<BlockArgument>(source))
       return notInFamily(op) << "input #" << n << " is computed by '"
-                             << source.getDefiningOp()->getName() << "', not read from a task input";
+                             << source.getDefiningOp()->getName()
+                             << "', not read from a task input";
     Type element = getElementTypeOrSelf(value);
     if (!element.isIntOrFloat())
       return notInFamily(op) << "input #" << n
@@ -199,8 +200,7 @@ FailureOr<GlobalReductionInfo> kopt::codegen::analyzeGlobalReduction(func::FuncO
   auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
   for (auto [q, value] : llvm::enumerate(ret.getOperands())) {
     Value stored = throughReshapes(value);
-    if (!isScalarResult(info, stored) &&
-        !(info.apply && resultOf(info.apply->op, stored)))
+    if (!isScalarResult(info, stored) && !(info.apply && resultOf(info.apply->op, stored)))
       return notInFamily(ret) << "output #" << q
                               << " is not computed by the reduction, its epilogue or the "
                                  "elementwise op after it";
@@ -240,8 +240,8 @@ GlobalReductionGeometry kopt::codegen::planGlobalReduction(const GlobalReduction
   g.reduction = planSweep(schedule, info.reduction, numSMs);
   if (info.apply)
     g.apply = planSweep(schedule, *info.apply, numSMs);
-  g.totalBlock = std::clamp<int64_t>(llvm::bit_ceil(static_cast<uint64_t>(g.reduction.grid)),
-                                     kWarp, 1024);
+  g.totalBlock =
+      std::clamp<int64_t>(llvm::bit_ceil(static_cast<uint64_t>(g.reduction.grid)), kWarp, 1024);
   return g;
 }
 
@@ -255,9 +255,8 @@ class KernelBuilder : KernelBuilderBase {
 public:
   KernelBuilder(func::FuncOp payload, const GlobalReductionInfo &info,
                 const GlobalReductionGeometry &g)
-      : KernelBuilderBase(payload.getContext(), payload.getLoc()), payload(payload), info(info),
-        g(g), reductionOp(info.reduction.op) {
-    loc = reductionOp.getLoc();
+      : KernelBuilderBase(payload.getContext(), info.reduction.op->getLoc()), payload(payload),
+        info(info), g(g), reductionOp(info.reduction.op) {
     for (Value init : reductionOp.getDpsInits())
       accTypes.push_back(getElementTypeOrSelf(init));
     if (info.apply)
@@ -340,8 +339,7 @@ private:
     Value thread = launch.getThreadIds().x, blockId = launch.getBlockIds().x;
     SmallVector<Value> views = bufferViews(info.reduction);
     SmallVector<Value> partial = forEachChunk(
-        sg.chunks, sg.grid * g.block, g.unroll, add(mul(blockId, g.block), thread),
-        neutralValues(),
+        sg.chunks, sg.grid * g.block, g.unroll, add(mul(blockId, g.block), thread), neutralValues(),
         [&](Value chunk) { return loadChunk(info.reduction, sg, views, chunk); },
         [&](Value chunk, ArrayRef<Value> loaded, ArrayRef<Value> carried) {
           return foldChunk(sg, chunk, loaded, carried);
@@ -410,7 +408,7 @@ private:
   /// them are loaded before they are consumed, carrying `carried` along. Full steps (every
   /// thread's chunks exist) loop; the rest are guarded where they may not exist.
   SmallVector<Value> forEachChunk(int64_t chunks, int64_t stride, int64_t unroll, Value first,
-                                     SmallVector<Value> carried, LoadFn load, ConsumeFn consume) {
+                                  SmallVector<Value> carried, LoadFn load, ConsumeFn consume) {
     int64_t perStep = stride * unroll;
     int64_t steps = chunks / perStep, rest = chunks % perStep;
     auto chunkIds = [&](Value base, int64_t count) {
@@ -428,13 +426,13 @@ private:
       return values;
     };
     if (steps > 0) {
-      auto loop = scf::ForOp::create(b, loc, index(0), index(steps * perStep), index(perStep),
-                                     carried);
+      auto loop =
+          scf::ForOp::create(b, loc, index(0), index(steps * perStep), index(perStep), carried);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
-      SmallVector<Value> values = loadThenConsume(
-          chunkIds(add(loop.getInductionVar(), first), unroll),
-          SmallVector<Value>(loop.getRegionIterArgs()));
+      SmallVector<Value> values =
+          loadThenConsume(chunkIds(add(loop.getInductionVar(), first), unroll),
+                          SmallVector<Value>(loop.getRegionIterArgs()));
       if (!values.empty()) // else the loop has its terminator already
         scf::YieldOp::create(b, loc, values);
       carried = SmallVector<Value>(loop.getResults());
@@ -443,13 +441,13 @@ private:
       return carried;
     // Every thread has the first rest / stride chunks of the rest; the threads below
     // rest % stride one more.
-    SmallVector<Value> tail = chunkIds(add(index(steps * perStep), first),
-                                       llvm::divideCeil(rest, stride));
+    SmallVector<Value> tail =
+        chunkIds(add(index(steps * perStep), first), llvm::divideCeil(rest, stride));
     int64_t inBounds = rest / stride;
     carried = loadThenConsume(ArrayRef(tail).take_front(inBounds), carried);
     for (Value id : ArrayRef(tail).drop_front(inBounds)) {
-      auto ifOp = scf::IfOp::create(b, loc, ValueRange(carried).getTypes(),
-                                    less(id, index(chunks)), /*withElseRegion=*/true);
+      auto ifOp = scf::IfOp::create(b, loc, ValueRange(carried).getTypes(), less(id, index(chunks)),
+                                    /*withElseRegion=*/true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
       SmallVector<Value> consumed = consume(id, load(id), carried);
@@ -489,11 +487,11 @@ private:
                      : arith::RemUIOp::create(b, loc, first, index(read.period)).getResult();
       Type element = cast<MemRefType>(view.getType()).getElementType();
       if (sg.vector == 1)
-        values.push_back(memref::LoadOp::create(b, loc, view, at, /*nontemporal=*/false,
-                                                alignment(element, 1)));
+        values.push_back(
+            memref::LoadOp::create(b, loc, view, at, /*nontemporal=*/false, alignment(element, 1)));
       else
-        values.push_back(vector::LoadOp::create(b, loc, VectorType::get({sg.vector}, element),
-                                                view, at, /*nontemporal=*/false,
+        values.push_back(vector::LoadOp::create(b, loc, VectorType::get({sg.vector}, element), view,
+                                                at, /*nontemporal=*/false,
                                                 alignment(element, sg.vector)));
     }
     return values;
@@ -502,14 +500,13 @@ private:
   /// Element `e` of each loaded value (scalars as they are).
   SmallVector<Value> elementsAt(ArrayRef<Value> loaded, int64_t e) {
     return llvm::map_to_vector(loaded, [&](Value value) -> Value {
-      return isa<VectorType>(value.getType()) ? vector::ExtractOp::create(b, loc, value, e)
-                                              : value;
+      return isa<VectorType>(value.getType()) ? vector::ExtractOp::create(b, loc, value, e) : value;
     });
   }
 
   /// The reduction's body on each element of a chunk, in order.
-  SmallVector<Value> foldChunk(const GlobalSweepGeometry &sg, Value chunk,
-                               ArrayRef<Value> loaded, ArrayRef<Value> carried) {
+  SmallVector<Value> foldChunk(const GlobalSweepGeometry &sg, Value chunk, ArrayRef<Value> loaded,
+                               ArrayRef<Value> carried) {
     SmallVector<Value> partial(carried);
     Block *body = reductionOp.getBody();
     for (int64_t e = 0; e < sg.vector; ++e) {
@@ -530,8 +527,7 @@ private:
     for (int64_t e = 0; e < sg.vector; ++e) {
       IRMapping mapping;
       mapping.map(body->getArguments().take_front(loaded.size()), elementsAt(loaded, e));
-      results.push_back(
-          cloneBody(body, mapping, loopIndexAt(apply, sg, chunk, e)).front());
+      results.push_back(cloneBody(body, mapping, loopIndexAt(apply, sg, chunk, e)).front());
     }
     Value first = mul(chunk, sg.vector);
     Type element = results.front().getType();
@@ -541,17 +537,16 @@ private:
                                 alignment(element, 1));
         continue;
       }
-      Value vec = vector::FromElementsOp::create(b, loc, VectorType::get({sg.vector}, element),
-                                                 results);
+      Value vec =
+          vector::FromElementsOp::create(b, loc, VectorType::get({sg.vector}, element), results);
       vector::StoreOp::create(b, loc, vec, output, first, /*nontemporal=*/false,
                               alignment(element, sg.vector));
     }
   }
 
   /// linalg.index of the sweep's op at element `e` of chunk `chunk`.
-  std::function<Value(unsigned)> loopIndexAt(const GlobalSweep &sweep,
-                                             const GlobalSweepGeometry &sg, Value chunk,
-                                             int64_t e) {
+  std::function<Value(unsigned)>
+  loopIndexAt(const GlobalSweep &sweep, const GlobalSweepGeometry &sg, Value chunk, int64_t e) {
     return [this, &sweep, &sg, chunk, e](unsigned dim) {
       Value linear = add(mul(chunk, sg.vector), index(e));
       return delinearize(linear, sweep.domain)[dim];
@@ -669,8 +664,7 @@ private:
       if (Value value = scalars.lookupOrNull(stored))
         memref::StoreOp::create(b, loc, value, outputArgument(q), ValueRange{});
     for (auto [value, buffer] : llvm::zip(passed, passedBuffers))
-      memref::StoreOp::create(b, loc, scalars.lookup(throughReshapes(value)), buffer,
-                              index(0));
+      memref::StoreOp::create(b, loc, scalars.lookup(throughReshapes(value)), buffer, index(0));
   }
 
   func::FuncOp payload;
@@ -684,7 +678,8 @@ private:
 };
 } // namespace
 
-OwningOpRef<ModuleOp> kopt::codegen::buildGlobalReductionKernels(
-    func::FuncOp func, const GlobalReductionInfo &info, const GlobalReductionGeometry &geometry) {
+OwningOpRef<ModuleOp>
+kopt::codegen::buildGlobalReductionKernels(func::FuncOp func, const GlobalReductionInfo &info,
+                                           const GlobalReductionGeometry &geometry) {
   return KernelBuilder(func, info, geometry).build();
 }

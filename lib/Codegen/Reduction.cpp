@@ -276,9 +276,8 @@ using Partials = SmallVector<SmallVector<Value>>;
 class KernelBuilder : KernelBuilderBase {
 public:
   KernelBuilder(func::FuncOp payload, const ReductionInfo &info, const ReductionGeometry &g)
-      : KernelBuilderBase(payload.getContext(), payload.getLoc()), payload(payload), info(info),
-        g(g), op(info.reduction) {
-    loc = op.getLoc();
+      : KernelBuilderBase(payload.getContext(), info.reduction->getLoc()), payload(payload),
+        info(info), g(g), op(info.reduction) {
     chunks = g.innermost ? info.extent / g.vector : info.extent;
     blockThreads = g.blockX * g.blockY;
     for (Value init : op.getDpsInits())

@@ -68,8 +68,7 @@ bool kopt::codegen::isOutside(Value value, Block *block) {
   return !block->getParentOp()->isAncestor(value.getParentRegion()->getParentOp());
 }
 
-LogicalResult kopt::codegen::checkCapturedValues(Block *block, StringRef family,
-                                                 StringRef what) {
+LogicalResult kopt::codegen::checkCapturedValues(Block *block, StringRef family, StringRef what) {
   WalkResult result = block->walk([&](Operation *op) {
     for (Value operand : op->getOperands()) {
       if (isOutside(operand, block) && !isMaterializable(operand)) {
@@ -90,8 +89,7 @@ std::optional<unsigned> kopt::codegen::resultOf(Operation *producer, Value value
   return result.getResultNumber();
 }
 
-FailureOr<SmallVector<Operation *>>
-kopt::codegen::deriveMonoidCombiners(linalg::GenericOp op) {
+FailureOr<SmallVector<Operation *>> kopt::codegen::deriveMonoidCombiners(linalg::GenericOp op) {
   Block *body = op.getBody();
   auto yield = cast<linalg::YieldOp>(body->getTerminator());
   unsigned numInputs = op.getNumDpsInputs();

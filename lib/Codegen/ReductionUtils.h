@@ -13,8 +13,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Alignment.h"
 
 #include <cstdint>
@@ -58,8 +58,8 @@ std::optional<unsigned> resultOf(mlir::Operation *producer, mlir::Value value);
 /// Per accumulator of `op`, the body op that combines it, `acc = op(f(inputs), acc)` with a
 /// commutative op that has a neutral element (add, mul, max, min, and, or, xor): partial results
 /// then start from the neutral element and combine with that op. Else an error saying why.
-mlir::FailureOr<llvm::SmallVector<mlir::Operation *>> deriveMonoidCombiners(
-    mlir::linalg::GenericOp op);
+mlir::FailureOr<llvm::SmallVector<mlir::Operation *>>
+deriveMonoidCombiners(mlir::linalg::GenericOp op);
 
 //===----------------------------------------------------------------------===//
 // Kernel building
@@ -72,7 +72,9 @@ protected:
   KernelBuilderBase(mlir::MLIRContext *context, mlir::Location loc) : b(context), loc(loc) {}
 
   mlir::Value index(int64_t value) { return mlir::arith::ConstantIndexOp::create(b, loc, value); }
-  mlir::Value add(mlir::Value x, mlir::Value y) { return mlir::arith::AddIOp::create(b, loc, x, y); }
+  mlir::Value add(mlir::Value x, mlir::Value y) {
+    return mlir::arith::AddIOp::create(b, loc, x, y);
+  }
   mlir::Value mul(mlir::Value x, int64_t y) {
     return mlir::arith::MulIOp::create(b, loc, x, index(y));
   }

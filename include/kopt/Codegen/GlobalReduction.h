@@ -112,9 +112,9 @@ GlobalReductionGeometry planGlobalReduction(const GlobalReductionSchedule &sched
 
 /// A new module holding `func.func @<func's name>` on the task's buffers (memrefs; scalars
 /// stay), then its scratch buffers (see compileLaunches), whose body is the kernels' launches.
-mlir::OwningOpRef<mlir::ModuleOp> buildGlobalReductionKernels(
-    mlir::func::FuncOp func, const GlobalReductionInfo &info,
-    const GlobalReductionGeometry &geometry);
+mlir::OwningOpRef<mlir::ModuleOp>
+buildGlobalReductionKernels(mlir::func::FuncOp func, const GlobalReductionInfo &info,
+                            const GlobalReductionGeometry &geometry);
 
 } // namespace kopt::codegen
 
