@@ -24,7 +24,10 @@ import pathlib
 import re
 import sys
 
-FAMILY_KEYS = {"block_m": "matmul", "threads_per_output": "reduction", "per_thread": "elementwise"}
+# A candidate's family: that of the first of these decisions it has (`unroll` is the reduction
+# family's too, but threads_per_output names that one first).
+FAMILY_KEYS = {"block_m": "matmul", "threads_per_output": "reduction", "per_thread": "elementwise",
+               "unroll": "global_reduction"}
 
 
 def family(text):

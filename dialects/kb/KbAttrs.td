@@ -109,8 +109,8 @@ def Kb_LaunchAttr : Kb_Attr<"Launch", "launch"> {
   let summary = "one kernel launch of a candidate";
   let description = [{
     The entry to launch, its grid and block (x, y, z), dynamic shared memory in bytes, and the
-    parameters in order: names of the task's inputs and outputs (a tensor by its device
-    pointer, a scalar by value), `scratchN` for the N-th scratch buffer of the launch plan, or an
+    parameters in order: names of the task's inputs and outputs (an output of any rank and an
+    input of rank >= 1 by its device pointer, a scalar input by value), `scratchN` for the N-th scratch buffer of the launch plan, or an
     immediate `i32:N`, `i64:N`, `f32:X` or `f64:X` (sizes a hand-written kernel takes).
   }];
   let parameters = (ins StringRefParameter<"entry symbol">:$entry,

@@ -3,6 +3,7 @@
 #include "Pipeline.h"
 #include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Elementwise.h"
+#include "kopt/Codegen/GlobalReduction.h"
 #include "kopt/Codegen/Reduction.h"
 #include "kopt/Codegen/Matmul.h"
 
@@ -123,6 +124,19 @@ static FailureOr<Kernel> lowerReduction(kb::TaskOp task, ModuleOp, func::FuncOp 
                          taskBufferNames(task), target);
 }
 
+/// Built like the reduction kernel, on the task's buffers and scratch.
+static FailureOr<Kernel> lowerGlobalReduction(kb::TaskOp task, ModuleOp, func::FuncOp func,
+                                              ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<GlobalReductionInfo> info = analyzeGlobalReduction(func);
+  if (failed(info))
+    return failure();
+  GlobalReductionGeometry geometry = planGlobalReduction(
+      GlobalReductionSchedule::fromValues(values), *info, target.numSMs);
+  OwningOpRef<ModuleOp> kernels = buildGlobalReductionKernels(func, *info, geometry);
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
 /// epilogue reads; analyzeMatmul says which of them the kernel replaces.
 static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::FuncOp func) {
@@ -170,6 +184,10 @@ static LogicalResult analyzeReductionFamily(ModuleOp, func::FuncOp func) {
   return failure(failed(analyzeReduction(func)));
 }
 
+static LogicalResult analyzeGlobalReductionFamily(ModuleOp, func::FuncOp func) {
+  return failure(failed(analyzeGlobalReduction(func)));
+}
+
 static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
   return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
 }
@@ -178,20 +196,30 @@ static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
 /// the task. Specialised families come before general ones.
 static const Family kFamilies[] = {
     {elementwiseSpace, analyzeElementwiseFamily, lowerElementwise},
+    {globalReductionSpace, analyzeGlobalReductionFamily, lowerGlobalReduction},
     {reductionSpace, analyzeReductionFamily, lowerReduction},
     {matmulSpace, analyzeMatmulFamily, lowerMatmul},
 };
 
+static const Family &familyOf(const ScheduleSpace &space) {
+  return *llvm::find_if(kFamilies, [&](const Family &family) { return &family.space() == &space; });
+}
+
 /// The family whose error explains a payload no family takes: matmul when it holds a
-/// contraction, else reduction when one of its linalg ops has a reduction iterator, elementwise
-/// otherwise.
+/// contraction, else global reduction when a linalg op reduces all its dimensions, else
+/// reduction when one has a reduction iterator, elementwise otherwise.
 static const Family &expectedFamily(func::FuncOp func) {
   for (Operation &op : func.getBody().front())
     if (isContraction(&op))
-      return kFamilies[2];
-  bool reduces = false;
-  func.walk([&](linalg::LinalgOp op) { reduces |= op.getNumReductionLoops() != 0; });
-  return kFamilies[reduces ? 1 : 0];
+      return familyOf(matmulSpace());
+  bool reduces = false, reducesAll = false;
+  func.walk([&](linalg::LinalgOp op) {
+    reduces |= op.getNumReductionLoops() != 0;
+    reducesAll |= op.getNumLoops() != 0 && op.getNumReductionLoops() == op.getNumLoops();
+  });
+  if (reducesAll)
+    return familyOf(globalReductionSpace());
+  return familyOf(reduces ? reductionSpace() : elementwiseSpace());
 }
 
 /// What the stages of lowering build directly (passes load their own dialects).
@@ -207,8 +235,6 @@ static void loadBuiltDialects(MLIRContext *context) {
 static FailureOr<const Family *> familyOfTask(kb::TaskOp task, StringRef name) {
   MLIRContext *context = task.getContext();
   loadBuiltDialects(context);
-  if (failed(checkKernelOutputs(task)))
-    return failure();
   FailureOr<OwningOpRef<ModuleOp>> prepared = preparePayload(task, name);
   if (failed(prepared))
     return failure();

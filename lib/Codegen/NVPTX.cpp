@@ -18,6 +18,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 
 #include <memory>
@@ -191,6 +192,14 @@ FailureOr<Kernel> kopt::codegen::compileLaunches(ModuleOp module, func::FuncOp f
     return failure();
 
   Kernel kernel;
+  for (BlockArgument scratch : func.getArguments().drop_front(buffers.size())) {
+    auto type = dyn_cast<MemRefType>(scratch.getType());
+    if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+      return func.emitError() << "scratch argument #" << scratch.getArgNumber()
+                              << " is not a static memref of integers or floats";
+    int64_t bits = type.getNumElements() * type.getElementTypeBitWidth();
+    kernel.plan.scratchBytes.push_back(llvm::divideCeil(bits, 8));
+  }
   for (auto launch : func.getOps<gpu::LaunchFuncOp>()) {
     Launch &plan = kernel.plan.launches.emplace_back();
     plan.entry = launch.getKernelName().str();
@@ -213,7 +222,9 @@ FailureOr<Kernel> kopt::codegen::compileLaunches(ModuleOp module, func::FuncOp f
       auto buffer = dyn_cast<BlockArgument>(arg);
       if (!buffer || buffer.getOwner() != &func.getBody().front())
         return launch.emitError() << "a kernel parameter is not one of the task's buffers";
-      plan.args.push_back(buffers[buffer.getArgNumber()]);
+      unsigned n = buffer.getArgNumber();
+      plan.args.push_back(n < buffers.size() ? buffers[n]
+                                             : "scratch" + std::to_string(n - buffers.size()));
     }
   }
   auto modules = llvm::to_vector(module.getOps<gpu::GPUModuleOp>());

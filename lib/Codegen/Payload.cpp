@@ -73,16 +73,6 @@ static void computeIntoOutputs(func::FuncOp func, unsigned numInputs) {
       op.erase();
 }
 
-LogicalResult kopt::codegen::checkKernelOutputs(kb::TaskOp task) {
-  // kopt-runner passes buffers of rank 0 by value: a kernel cannot write them.
-  for (kb::OutputOp output : task.getOutputs())
-    if (!isa<RankedTensorType>(output.getType()) || isRank0(output.getType()))
-      return output.emitError() << "output '" << output.getName()
-                                << "' has rank 0, and kernels write their outputs through "
-                                   "pointers, which kopt-runner passes only for ranks >= 1";
-  return success();
-}
-
 /// Ops that are compositions of other linalg ops (linalg.softmax) become those ops, which the
 /// rest of the pipeline knows.
 static LogicalResult decomposeAggregates(func::FuncOp func) {

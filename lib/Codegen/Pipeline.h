@@ -23,17 +23,15 @@ namespace kopt::codegen {
 mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>> preparePayload(kb::TaskOp task,
                                                                   llvm::StringRef name);
 
-/// Kernels write their outputs through pointers, and kopt-runner passes rank-0 buffers by value:
-/// an error for each output of rank 0.
-mlir::LogicalResult checkKernelOutputs(kb::TaskOp task);
-
 /// One-shot bufferization across function boundaries, identity layouts: the function's
 /// arguments become the task's buffers.
 mlir::LogicalResult bufferizePayload(mlir::ModuleOp module);
 
-/// Outlines the gpu.launch ops of `func` (whose arguments are named `buffers`) into kernels,
-/// lowers them to NVVM and compiles them to PTX. Each launch's grid and block must be constants,
-/// and its kernel's parameters arguments of `func`.
+/// Outlines the gpu.launch ops of `func` into kernels, lowers them to NVVM and compiles them to
+/// PTX. `func`'s first arguments are the task's buffers, named `buffers`; any after them are
+/// static memrefs that become the plan's scratch buffers (`scratch0`, ... of their byte sizes),
+/// for data that passes from one launch to the next. Each launch's grid and block must be
+/// constants, and its kernel's parameters arguments of `func`.
 mlir::FailureOr<Kernel> compileLaunches(mlir::ModuleOp module, mlir::func::FuncOp func,
                                         llvm::ArrayRef<std::string> buffers,
                                         const Target &target);

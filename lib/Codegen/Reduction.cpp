@@ -1,5 +1,6 @@
 //===- Reduction.cpp - the axis-reduction family --------------------------===//
 #include "kopt/Codegen/Reduction.h"
+#include "ReductionUtils.h"
 #include "kopt/Codegen/ScheduleSpace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,7 +20,6 @@
 using namespace mlir;
 using namespace kopt::codegen;
 
-static constexpr int64_t kWarp = 32;
 static constexpr int64_t kMaxGrid = std::numeric_limits<int32_t>::max();
 
 ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
@@ -36,87 +36,6 @@ ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
 //===----------------------------------------------------------------------===//
 // Analysis
 //===----------------------------------------------------------------------===//
-
-/// Reshapes keep the row-major order of elements: a value read through them is read at the same
-/// linear index.
-static Value throughReshapes(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
-
-/// A value the kernel can rebuild: a constant, or an argument of the payload's function (a task
-/// buffer or a scalar input, which becomes a kernel parameter).
-static bool isMaterializable(Value value) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return isa<func::FuncOp>(arg.getOwner()->getParentOp());
-  Operation *def = value.getDefiningOp();
-  return def->hasTrait<OpTrait::ConstantLike>();
-}
-
-/// The value a fill writes into `init`: `init` is (through reshapes) the result of a linalg.fill,
-/// or of a linalg op with one output and parallel iterators whose body yields a value from
-/// outside it or a scalar input (a generalized linalg.fill).
-static std::optional<Value> fillValue(Value init) {
-  init = throughReshapes(init);
-  if (auto named = init.getDefiningOp<linalg::FillOp>())
-    return isMaterializable(named.value()) ? std::optional(named.value()) : std::nullopt;
-  auto fill = init.getDefiningOp<linalg::GenericOp>();
-  if (!fill || fill.getNumDpsInits() != 1 || fill.getNumReductionLoops() != 0 ||
-      !llvm::hasSingleElement(*fill.getBody()))
-    return std::nullopt;
-  Value yielded = fill.getBody()->getTerminator()->getOperand(0);
-  auto arg = dyn_cast<BlockArgument>(yielded);
-  if (arg && arg.getOwner() == fill.getBody()) {
-    if (arg.getArgNumber() >= fill.getNumDpsInputs())
-      return std::nullopt;
-    yielded = fill.getDpsInputOperand(arg.getArgNumber())->get();
-  }
-  if (isa<ShapedType>(yielded.getType()) || !isMaterializable(yielded))
-    return std::nullopt;
-  return yielded;
-}
-
-/// The arguments of `body` and the linalg.index ops `value` depends on inside it.
-static void collectSources(Value value, Block *body, llvm::SetVector<Value> &sources) {
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    if (arg.getOwner() == body)
-      sources.insert(value);
-    return;
-  }
-  Operation *def = value.getDefiningOp();
-  if (def->getBlock() != body)
-    return;
-  if (isa<linalg::IndexOp>(def)) {
-    sources.insert(value);
-    return;
-  }
-  for (Value operand : def->getOperands())
-    collectSources(operand, body, sources);
-}
-
-/// Whether `value` is defined outside the region that holds `block`.
-static bool isOutside(Value value, Block *block) {
-  return !block->getParentOp()->isAncestor(value.getParentRegion()->getParentOp());
-}
-
-/// Every value the ops of `block` use from outside it can be rebuilt in the kernel.
-static LogicalResult checkCapturedValues(Block *block, StringRef what) {
-  WalkResult result = block->walk([&](Operation *op) {
-    for (Value operand : op->getOperands()) {
-      if (isOutside(operand, block) && !isMaterializable(operand)) {
-        op->emitError() << "not in the reduction family: the " << what
-                        << " uses a value computed outside it that is not a constant";
-        return WalkResult::interrupt();
-      }
-    }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
-}
 
 /// Whether `op`'s accumulators are a value and the index that reached it (argmax, argmin):
 /// fills the ArgSelect fields of `info`. Not an error when it does not match.
@@ -173,31 +92,10 @@ static LogicalResult deriveCombiner(ReductionInfo &info) {
                                "from a constant <= 0 (before the first index)";
     return success();
   }
-  Block *body = op.getBody();
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
-  unsigned numInputs = op.getNumDpsInputs();
-  for (unsigned j = 0; j < yield.getNumOperands(); ++j) {
-    BlockArgument acc = body->getArgument(numInputs + j);
-    Operation *combine = yield.getOperand(j).getDefiningOp();
-    auto fail = [&](const Twine &why) {
-      return (combine ? combine : yield.getOperation())->emitError()
-             << "cannot derive a parallel combiner for accumulator #" << j << ": " << why;
-    };
-    if (!combine || combine->getBlock() != body || combine->getNumOperands() != 2 ||
-        combine->getNumResults() != 1 || !llvm::is_contained(combine->getOperands(), acc))
-      return fail("it is not updated by a binary op of itself and the input");
-    if (!combine->hasTrait<OpTrait::IsCommutative>() || !arith::getNeutralElement(combine))
-      return fail("'" + combine->getName().getStringRef() +
-                  "' is not commutative with a neutral element");
-    if (!acc.hasOneUse() || combine->getOperand(0) == combine->getOperand(1))
-      return fail("the accumulator is used besides its combining op");
-    llvm::SetVector<Value> sources;
-    collectSources(combine->getOperand(combine->getOperand(0) == acc ? 1 : 0), body, sources);
-    for (Value source : sources)
-      if (auto arg = dyn_cast<BlockArgument>(source); arg && arg.getArgNumber() >= numInputs)
-        return fail("what it combines with reads another accumulator");
-    info.monoidOps.push_back(combine);
-  }
+  FailureOr<SmallVector<Operation *>> monoidOps = deriveMonoidCombiners(op);
+  if (failed(monoidOps))
+    return failure();
+  info.monoidOps = std::move(*monoidOps);
   info.combiner = CombinerKind::Monoid;
   return success();
 }
@@ -246,15 +144,7 @@ static LogicalResult analyzeOperands(ReductionInfo &info) {
                   " does not start from a linalg.fill of a constant or scalar input");
     info.fills.push_back(*fill);
   }
-  return checkCapturedValues(op.getBody(), "reduction's body");
-}
-
-/// Which result of `producer`, if any, `value` is (through reshapes).
-static std::optional<unsigned> resultOf(Operation *producer, Value value) {
-  auto result = dyn_cast<OpResult>(throughReshapes(value));
-  if (!producer || !result || result.getOwner() != producer)
-    return std::nullopt;
-  return result.getResultNumber();
+  return checkCapturedValues(op.getBody(), "reduction", "reduction's body");
 }
 
 /// The elementwise op applied to the reduction's results: identity-indexed, reading only those
@@ -279,7 +169,7 @@ static LogicalResult analyzeEpilogue(ReductionInfo &info, linalg::GenericOp epil
       ShapedType::getNumElements(epilogue.getStaticLoopRanges()) != info.outer * info.inner)
     return fail("does not cover the reduction's outputs");
   info.epilogue = epilogue;
-  return checkCapturedValues(epilogue.getBody(), "epilogue");
+  return checkCapturedValues(epilogue.getBody(), "reduction", "epilogue");
 }
 
 FailureOr<ReductionInfo> kopt::codegen::analyzeReduction(func::FuncOp func) {
@@ -383,11 +273,11 @@ struct Position {
 using Partials = SmallVector<SmallVector<Value>>;
 
 /// Builds the function on buffers and its gpu.launch.
-class KernelBuilder {
+class KernelBuilder : KernelBuilderBase {
 public:
   KernelBuilder(func::FuncOp payload, const ReductionInfo &info, const ReductionGeometry &g)
-      : payload(payload), info(info), g(g), op(info.reduction), b(payload.getContext()),
-        loc(op.getLoc()) {
+      : KernelBuilderBase(payload.getContext(), info.reduction->getLoc()), payload(payload),
+        info(info), g(g), op(info.reduction) {
     chunks = g.innermost ? info.extent / g.vector : info.extent;
     blockThreads = g.blockX * g.blockY;
     for (Value init : op.getDpsInits())
@@ -413,13 +303,6 @@ public:
   }
 
 private:
-  Value index(int64_t value) { return arith::ConstantIndexOp::create(b, loc, value); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, loc, x, index(y)); }
-  Value less(Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  }
-
   /// Shared memory for combining partials: per accumulator, one slot per thread and output
   /// (tree), one per warp (shuffles across warps), none (shuffles within a warp).
   int64_t sharedSlots() const {
@@ -470,18 +353,6 @@ private:
     gpu::TerminatorOp::create(b, loc);
   }
 
-  /// A constant of the payload (cloned once, at the start of the kernel: it has no operands) or
-  /// an argument of the function on buffers.
-  Value materialize(Value value) {
-    if (Value known = fromPayload.lookupOrNull(value))
-      return known;
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(launchBody);
-    Operation *clone = b.clone(*value.getDefiningOp());
-    fromPayload.map(value.getDefiningOp()->getResults(), clone->getResults());
-    return fromPayload.lookup(value);
-  }
-
   /// Inputs viewed as [outer, extent, inner] ([outer, extent] when inner is 1), outputs as flat
   /// arrays: both row-major, as reshapes keep them.
   void prepareViews() {
@@ -499,11 +370,6 @@ private:
     for (unsigned q = 0; q < payload.getNumResults(); ++q)
       outputs.push_back(
           view(materialize(payload.getArgument(firstOutput + q)), {numOutputs}, {1}));
-  }
-
-  Value view(Value memref, ArrayRef<int64_t> shape, ArrayRef<int64_t> strides) {
-    auto type = MemRefType::get(shape, cast<MemRefType>(memref.getType()).getElementType());
-    return memref::ReinterpretCastOp::create(b, loc, type, memref, /*offset=*/0, shape, strides);
   }
 
   /// One block's groups: each thread folds its share of its group's axis, the group's lanes
@@ -638,12 +504,6 @@ private:
     return values;
   }
 
-  /// Runs of `count` elements are as many element sizes apart from a 256-byte aligned base;
-  /// saying so keeps 64-bit accesses whole and lets the back end emit vector accesses.
-  static llvm::MaybeAlign alignment(Type element, int64_t count) {
-    return llvm::MaybeAlign(count * element.getIntOrFloatBitWidth() / 8);
-  }
-
   /// Folds a loaded chunk element by element: along the axis into the one partial (innermost),
   /// or each element into the partial of its own output.
   Partials foldChunk(Partials partials, ArrayRef<Value> values, Value id, Position position) {
@@ -683,36 +543,6 @@ private:
     dims = outer ? dims.take_front(info.reducedDim) : dims.drop_front(info.reducedDim + 1);
     return delinearize(outer ? position.outer : position.inner, dims)
         [outer ? dim : dim - info.reducedDim - 1];
-  }
-
-  SmallVector<Value> delinearize(Value linear, ArrayRef<int64_t> extents) {
-    SmallVector<Value> indices(extents.size());
-    for (int64_t d = static_cast<int64_t>(extents.size()) - 1; d > 0; --d) {
-      indices[d] = arith::RemUIOp::create(b, loc, linear, index(extents[d]));
-      linear = arith::DivUIOp::create(b, loc, linear, index(extents[d]));
-    }
-    indices[0] = linear;
-    return indices;
-  }
-
-  /// Clones the ops of `body` with `mapping` holding its arguments (linalg.index d becomes
-  /// `loopIndexOf(d)`, captured constants and arguments are rebuilt) and returns what it yields.
-  SmallVector<Value> cloneBody(Block *body, IRMapping &mapping,
-                               llvm::function_ref<Value(unsigned)> loopIndexOf) {
-    for (Operation &inner : body->without_terminator()) {
-      if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
-        mapping.map(indexOp.getResult(), loopIndexOf(indexOp.getDim()));
-        continue;
-      }
-      inner.walk([&](Operation *nested) {
-        for (Value operand : nested->getOperands())
-          if (!mapping.contains(operand) && isOutside(operand, body))
-            mapping.map(operand, materialize(operand));
-      });
-      b.clone(inner, mapping);
-    }
-    return llvm::map_to_vector(body->getTerminator()->getOperands(),
-                               [&](Value v) { return mapping.lookupOrDefault(v); });
   }
 
   //===--------------------------------------------------------------------===//
@@ -837,30 +667,13 @@ private:
   SmallVector<Value> shuffleRounds(SmallVector<Value> partial, int64_t width,
                                    Position position) {
     for (int64_t offset = width / 2; offset >= 1; offset /= 2) {
-      SmallVector<Value> other = llvm::map_to_vector(
-          partial, [&](Value value) { return shuffleXor(value, offset); });
+      // The shuffles' width covers the block's threads only, in a block smaller than a warp.
+      SmallVector<Value> other = llvm::map_to_vector(partial, [&](Value value) {
+        return shuffleXor(value, offset, std::min(kWarp, blockThreads));
+      });
       partial = combine(partial, other, position);
     }
     return partial;
-  }
-
-  /// gpu.shuffle takes 32- and 64-bit values; narrower ones travel as i32. Its width covers the
-  /// block's threads only, in a block smaller than a warp.
-  Value shuffleXor(Value value, int64_t offset) {
-    Type type = value.getType();
-    unsigned bits = type.getIntOrFloatBitWidth();
-    auto shuffle = [&](Value v) {
-      int32_t width = std::min(kWarp, blockThreads);
-      return gpu::ShuffleOp::create(b, loc, v, offset, width, gpu::ShuffleMode::XOR)
-          .getShuffleResult();
-    };
-    if (bits == 32 || bits == 64)
-      return shuffle(value);
-    Type narrow = b.getIntegerType(bits), wide = b.getI32Type();
-    Value asInt = type == narrow ? value : arith::BitcastOp::create(b, loc, narrow, value);
-    Value moved = shuffle(arith::ExtUIOp::create(b, loc, wide, asInt));
-    Value back = arith::TruncIOp::create(b, loc, narrow, moved);
-    return type == narrow ? back : arith::BitcastOp::create(b, loc, type, back).getResult();
   }
 
   //===--------------------------------------------------------------------===//
@@ -914,12 +727,8 @@ private:
   const ReductionInfo &info;
   const ReductionGeometry &g;
   linalg::GenericOp op;
-  OpBuilder b;
-  Location loc;
   int64_t chunks = 0, blockThreads = 0;
   SmallVector<Type> accTypes;
-  IRMapping fromPayload; // payload arguments and constants -> the kernel's
-  Block *launchBody = nullptr;
   SmallVector<Value> inputs, outputs, sharedBuffers;
   Value threadId, lane, slot;
   int64_t laneStride = 1;

@@ -172,8 +172,34 @@ const ScheduleSpace &kopt::codegen::reductionSpace() { return kReductionSpace; }
 
 const ScheduleSpace &kopt::codegen::matmulSpace() { return kMatmulSpace; }
 
+static const Decision kGlobalReductionDecisions[] = {
+    {"block", kBlockDomain, 256, false,
+     "threads per block of the kernels that sweep the elements (the partial sums, and the final "
+     "elementwise op where there is one). The kernel that adds the partials runs one block of "
+     "the power of two >= the number of partials, between 32 and 1024"},
+    {"vector", kVectorDomain, 4, false,
+     "elements per load (16-byte ld.global.v4 for 4 x f32) and per store of the final "
+     "elementwise op: the largest power of two <= this that divides the element count and the "
+     "extent of every broadcast input; 1 for elements that are not byte-sized"},
+    {"unroll", kUnrollDomain, 4, false,
+     "vector loads each thread issues before it folds them (loads in flight), per step of its "
+     "grid-stride loop"},
+    {"blocks_per_sm", kBlocksPerSMDomain, 4, false,
+     "blocks per SM of the grid-stride grid (blocks_per_sm x SMs blocks, fewer when there are "
+     "fewer than `block` vectors per block); also the number of partial results the one-block "
+     "second kernel adds"},
+};
+
+static const ScheduleSpace kGlobalReductionSpace = {
+    "global_reduction",
+    "a reduction of every element of static tensors into rank-0 results (losses, sums, norms), "
+    "with an optional epilogue on them and an optional elementwise op over a tensor reading them",
+    kGlobalReductionDecisions};
+
+const ScheduleSpace &kopt::codegen::globalReductionSpace() { return kGlobalReductionSpace; }
+
 llvm::ArrayRef<const ScheduleSpace *> kopt::codegen::allScheduleSpaces() {
   static const ScheduleSpace *const spaces[] = {&kElementwiseSpace, &kReductionSpace,
-                                                &kMatmulSpace};
+                                                &kMatmulSpace, &kGlobalReductionSpace};
   return spaces;
 }

@@ -59,8 +59,8 @@ The contract:
     // kopt-launch: ENTRY grid(X[,Y[,Z]]) block(X[,Y[,Z]]) [smem(BYTES)] args(A, B, ...)
   and optionally one line of scratch buffer sizes: // kopt-scratch: BYTES[, BYTES...]
   Missing dimensions are 1 and smem (dynamic shared memory) is 0. `args` binds the kernel's
-  parameters in order: an input or output above by name (a tensor as its device pointer, a
-  scalar by value), `scratchN` for the N-th kopt-scratch buffer, or an immediate `i32:N`,
+  parameters in order: an input or output above by name (an output, even of rank 0, and a tensor
+  input as its device pointer; a scalar input by value), `scratchN` for the N-th kopt-scratch buffer, or an immediate `i32:N`,
   `i64:N`, `f32:X`, `f64:X`.
 - No host code, no main(), no PyTorch headers.
 

@@ -35,7 +35,7 @@
 // Tasks kopt cannot schedule are left alone with a warning; bad options are errors.
 // RUN: kopt %s -o /dev/null '--pass-pipeline=builtin.module(kb-ttt{rewards=%rewards})' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOSPACE
-// NOSPACE: warning: kb-ttt: @scalar is not adapted, kopt cannot schedule its payload
+// NOSPACE: warning: kb-ttt: @no_fill is not adapted, kopt cannot schedule its payload
 // RUN: not kopt %reward-tasks/row-sum.mlir -o /dev/null \
 // RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=0 rewards=%rewards})' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADOPT
@@ -45,18 +45,17 @@
 // RUN:   | FileCheck %s --check-prefix=NOTABLE
 // NOTABLE: kb-recorded-rewards: cannot read '{{.*}}missing.jsonl'
 
-kb.task @scalar tolerance(atol 1.0e-4, rtol 1.0e-4) {
-  kb.input "x" : tensor<16xf32> dist(uniform(0.0, 1.0), uniform(0.0, 1.0))
-  kb.output "out" : tensor<f32>
-  kb.reference "return torch.sum(x)"
-  kb.payload(%x: tensor<16xf32>, %out: tensor<f32>) {
-    %zero = arith.constant 0.0 : f32
-    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<f32>) -> tensor<f32>
-    %sum = linalg.reduce ins(%x : tensor<16xf32>) outs(%acc : tensor<f32>) dimensions = [0]
+// A row sum into its output, with no fill to start from: no family takes it.
+kb.task @no_fill tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<4x16xf32> dist(uniform(0.0, 1.0), uniform(0.0, 1.0))
+  kb.output "out" : tensor<4xf32>
+  kb.reference "return torch.sum(x, 1)"
+  kb.payload(%x: tensor<4x16xf32>, %out: tensor<4xf32>) {
+    %sum = linalg.reduce ins(%x : tensor<4x16xf32>) outs(%out : tensor<4xf32>) dimensions = [1]
       (%v: f32, %a: f32) {
         %s = arith.addf %v, %a : f32
         linalg.yield %s : f32
       }
-    kb.yield %sum : tensor<f32>
+    kb.yield %sum : tensor<4xf32>
   }
 }

@@ -14,27 +14,31 @@
 
 kb.candidate @relu_s1 of @relu policy decisions {vector = 4, per_thread = 1, block = 256}
 
-// A task no kernel can compute (a rank-0 output) has no family: a warning with the reason, and
-// no candidates.
-kb.task @scalar_out tolerance(atol 1.0e-4, rtol 1.0e-4) {
-  kb.input "x" : tensor<f32> dist(uniform(0.0, 1.0))
-  kb.output "out" : tensor<f32>
-  kb.reference "return x * 2"
-  kb.payload(%x: tensor<f32>, %out: tensor<f32>) {
-    %r = linalg.add ins(%x, %x : tensor<f32>, tensor<f32>) outs(%out : tensor<f32>) -> tensor<f32>
-    kb.yield %r : tensor<f32>
+// A task no family takes (a row sum into its output, with no fill to start from): a warning
+// with the reason, and no candidates.
+kb.task @no_fill tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<4x16xf32> dist(uniform(0.0, 1.0))
+  kb.output "out" : tensor<4xf32>
+  kb.reference "return torch.sum(x, 1)"
+  kb.payload(%x: tensor<4x16xf32>, %out: tensor<4xf32>) {
+    %sum = linalg.reduce ins(%x : tensor<4x16xf32>) outs(%out : tensor<4xf32>) dimensions = [1]
+      (%v: f32, %a: f32) {
+        %s = arith.addf %v, %a : f32
+        linalg.yield %s : f32
+      }
+    kb.yield %sum : tensor<4xf32>
   }
 }
 
-// CHECK:      warning: kb-sample: no policy candidates for @scalar_out, kopt cannot schedule its payload:
-// CHECK-NEXT: {{.*}}error: output 'out' has rank 0
+// CHECK:      warning: kb-sample: no policy candidates for @no_fill, kopt cannot schedule its payload:
+// CHECK-NEXT: {{.*}}error: not in the reduction family: accumulator #0 does not start from a linalg.fill
 // CHECK:      kb.task @relu
 // CHECK:      kb.candidate @relu_s1 of @relu policy
 // CHECK-NEXT: kb.candidate @relu_s0 of @relu policy decisions {block = {{[0-9]+}} : i64, blocks_per_sm = {{[0-9]+}} : i64, grid_stride = {{true|false}}, per_thread = {{[1248]}} : i64, vector = {{[124]}} : i64} logprob <sum = -6.5792{{[0-9]+}}, count = 5>{{$}}
 // CHECK-NEXT: kb.candidate @relu_s2 of @relu policy decisions {{.*}} logprob <sum = -6.5792{{[0-9]+}}, count = 5>{{$}}
 // CHECK-NEXT: kb.candidate @relu_s3 of @relu policy
 // CHECK-NEXT: kb.candidate @relu_s4 of @relu policy
-// CHECK:      kb.task @scalar_out
+// CHECK:      kb.task @no_fill
 // CHECK-NOT:  kb.candidate
 
 // Another seed draws other decision lists.

@@ -65,6 +65,9 @@ const ScheduleSpace &elementwiseSpace();
 const ScheduleSpace &reductionSpace();
 /// The matmul family: contractions into a fill (see Matmul.h).
 const ScheduleSpace &matmulSpace();
+/// The global-reduction family: reductions of every element into rank-0 results (see
+/// GlobalReduction.h).
+const ScheduleSpace &globalReductionSpace();
 
 /// Every family's space, for the policy and for documentation.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();

@@ -83,8 +83,8 @@ def KbSample : Pass<"kb-sample", "::mlir::ModuleOp"> {
     distribution they were drawn from; N counts from 0 per task, skipping names already taken.
     Each task draws from its own stream, seeded by `seed` and the task's name, so the same seed
     gives the same IR. A decision list drawn before for the same task is kept (Best-of-N counts
-    it) and marked `{duplicate_of = @<first>}`. A task kopt cannot schedule (an output of rank 0, a
-    payload that cannot be prepared for a kernel) gets a warning with the reason and no
+    it) and marked `{duplicate_of = @<first>}`. A task kopt cannot schedule (a payload that cannot be
+    prepared for a kernel or that no family takes) gets a warning with the reason and no
     candidates; a policy file that cannot be read or does not
     match the schedule spaces is an error and nothing is added.
 

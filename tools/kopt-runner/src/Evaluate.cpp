@@ -12,6 +12,7 @@ namespace {
 struct RunBuffers {
   std::vector<torch::Tensor> inputs, outputs;
   std::map<std::string, torch::Tensor> byName;
+  std::set<std::string> scalarInputs; // inputs of rank 0: launches pass their value
 };
 
 RunBuffers makeBuffers(const Task &task, const Trial &trial, const CandidateSpec &spec) {
@@ -20,6 +21,8 @@ RunBuffers makeBuffers(const Task &task, const Trial &trial, const CandidateSpec
   for (size_t i = 0; i < ts.inputs.size(); ++i) {
     b.inputs.push_back(trial.inputs[i].clone());
     b.byName[ts.inputs[i].name] = b.inputs.back();
+    if (ts.inputs[i].shape.empty())
+      b.scalarInputs.insert(ts.inputs[i].name);
   }
   for (size_t i = 0; i < ts.outputs.size(); ++i) {
     torch::Tensor out = torch::empty(ts.outputs[i].shape, trial.reference[i].options());
@@ -149,7 +152,7 @@ Verdict kopt::runner::verifyCandidate(Gpu &gpu, Task &task, const CandidateSpec 
   if (std::optional<Verdict> failed = load(candidate))
     return *failed;
   return judgeTrials(task, spec, trials, /*toHost=*/false, [&](RunBuffers &buffers) {
-    candidate.bind(buffers.byName);
+    candidate.bind(buffers.byName, buffers.scalarInputs);
     return runOnce(gpu, candidate);
   });
 }
@@ -179,7 +182,7 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
   }
   Trial trial = task.trial(spec.seed, 0);
   RunBuffers buffers = makeBuffers(task, trial, spec);
-  candidate.bind(buffers.byName);
+  candidate.bind(buffers.byName, buffers.scalarInputs);
   std::vector<torch::Tensor> eagerInputs;
   for (const torch::Tensor &t : trial.inputs)
     eagerInputs.push_back(t.clone());

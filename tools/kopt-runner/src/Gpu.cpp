@@ -137,25 +137,31 @@ std::optional<uint64_t> kopt::runner::immediateBits(const std::string &arg) {
   return bits;
 }
 
-void LoadedCandidate::bind(const std::map<std::string, torch::Tensor> &buffers) {
+uint64_t kopt::runner::argumentBits(const std::string &arg,
+                                    const std::map<std::string, torch::Tensor> &buffers,
+                                    const std::set<std::string> &scalarInputs) {
+  if (std::optional<uint64_t> bits = immediateBits(arg))
+    return *bits;
+  const torch::Tensor &t = buffers.at(arg);
+  uint64_t bits = 0;
+  if (scalarInputs.count(arg)) {
+    torch::Tensor host = t.cpu();
+    std::memcpy(&bits, host.data_ptr(), host.element_size());
+  } else {
+    bits = reinterpret_cast<uint64_t>(t.data_ptr());
+  }
+  return bits;
+}
+
+void LoadedCandidate::bind(const std::map<std::string, torch::Tensor> &buffers,
+                           const std::set<std::string> &scalarInputs) {
   storage_.assign(spec_.launches.size(), {});
   params_.assign(spec_.launches.size(), {});
   for (size_t i = 0; i < spec_.launches.size(); ++i) {
     const std::vector<std::string> &args = spec_.launches[i].args;
     storage_[i].assign(args.size(), 0);
     for (size_t a = 0; a < args.size(); ++a) {
-      if (std::optional<uint64_t> bits = immediateBits(args[a])) {
-        storage_[i][a] = *bits;
-        params_[i].push_back(&storage_[i][a]);
-        continue;
-      }
-      const torch::Tensor &t = buffers.at(args[a]);
-      if (t.dim() == 0) {
-        torch::Tensor host = t.cpu();
-        std::memcpy(&storage_[i][a], host.data_ptr(), host.element_size());
-      } else {
-        storage_[i][a] = reinterpret_cast<uint64_t>(t.data_ptr());
-      }
+      storage_[i][a] = argumentBits(args[a], buffers, scalarInputs);
       params_[i].push_back(&storage_[i][a]);
     }
   }

@@ -9,6 +9,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,12 @@ private:
 /// nothing if `arg` is not one.
 std::optional<uint64_t> immediateBits(const std::string &arg);
 
+/// The 8-byte parameter slot of launch argument `arg`: an immediate's bits, the value of a scalar
+/// input (a 0-d tensor named in `scalarInputs`), else the buffer's device pointer. Outputs and
+/// scratch buffers always pass pointers, whatever their rank, so that kernels can write them.
+uint64_t argumentBits(const std::string &arg, const std::map<std::string, torch::Tensor> &buffers,
+                      const std::set<std::string> &scalarInputs);
+
 /// A candidate's module, loaded, with its entries resolved.
 class LoadedCandidate {
 public:
@@ -69,9 +76,10 @@ public:
 
   /// Loads the PTX (JIT to the device); on failure `error` holds the JIT log.
   bool load(std::string &error);
-  /// Binds each launch's arguments by name: tensors by device pointer, 0-d tensors (scalar
-  /// inputs) by value. Done once, outside any timed region.
-  void bind(const std::map<std::string, torch::Tensor> &buffers);
+  /// Binds each launch's arguments by name (see argumentBits). Done once, outside any timed
+  /// region.
+  void bind(const std::map<std::string, torch::Tensor> &buffers,
+            const std::set<std::string> &scalarInputs);
   /// Launches every launch in order on the legacy default stream.
   CUresult launch(std::string &detail);
 

@@ -1,0 +1,180 @@
+//===- ReductionUtils.cpp - what the reduction families share -------------===//
+#include "ReductionUtils.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace kopt::codegen;
+
+Value kopt::codegen::throughReshapes(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+bool kopt::codegen::isMaterializable(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return isa<func::FuncOp>(arg.getOwner()->getParentOp());
+  Operation *def = value.getDefiningOp();
+  return def->hasTrait<OpTrait::ConstantLike>();
+}
+
+std::optional<Value> kopt::codegen::fillValue(Value init) {
+  init = throughReshapes(init);
+  if (auto named = init.getDefiningOp<linalg::FillOp>())
+    return isMaterializable(named.value()) ? std::optional(named.value()) : std::nullopt;
+  auto fill = init.getDefiningOp<linalg::GenericOp>();
+  if (!fill || fill.getNumDpsInits() != 1 || fill.getNumReductionLoops() != 0 ||
+      !llvm::hasSingleElement(*fill.getBody()))
+    return std::nullopt;
+  Value yielded = fill.getBody()->getTerminator()->getOperand(0);
+  auto arg = dyn_cast<BlockArgument>(yielded);
+  if (arg && arg.getOwner() == fill.getBody()) {
+    if (arg.getArgNumber() >= fill.getNumDpsInputs())
+      return std::nullopt;
+    yielded = fill.getDpsInputOperand(arg.getArgNumber())->get();
+  }
+  if (isa<ShapedType>(yielded.getType()) || !isMaterializable(yielded))
+    return std::nullopt;
+  return yielded;
+}
+
+void kopt::codegen::collectSources(Value value, Block *body, llvm::SetVector<Value> &sources) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() == body)
+      sources.insert(value);
+    return;
+  }
+  Operation *def = value.getDefiningOp();
+  if (def->getBlock() != body)
+    return;
+  if (isa<linalg::IndexOp>(def)) {
+    sources.insert(value);
+    return;
+  }
+  for (Value operand : def->getOperands())
+    collectSources(operand, body, sources);
+}
+
+bool kopt::codegen::isOutside(Value value, Block *block) {
+  return !block->getParentOp()->isAncestor(value.getParentRegion()->getParentOp());
+}
+
+LogicalResult kopt::codegen::checkCapturedValues(Block *block, StringRef family, StringRef what) {
+  WalkResult result = block->walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (isOutside(operand, block) && !isMaterializable(operand)) {
+        op->emitError() << "not in the " << family << " family: the " << what
+                        << " uses a value computed outside it that is not a constant";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+std::optional<unsigned> kopt::codegen::resultOf(Operation *producer, Value value) {
+  auto result = dyn_cast<OpResult>(throughReshapes(value));
+  if (!producer || !result || result.getOwner() != producer)
+    return std::nullopt;
+  return result.getResultNumber();
+}
+
+FailureOr<SmallVector<Operation *>> kopt::codegen::deriveMonoidCombiners(linalg::GenericOp op) {
+  Block *body = op.getBody();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  unsigned numInputs = op.getNumDpsInputs();
+  SmallVector<Operation *> combiners;
+  for (unsigned j = 0; j < yield.getNumOperands(); ++j) {
+    BlockArgument acc = body->getArgument(numInputs + j);
+    Operation *combine = yield.getOperand(j).getDefiningOp();
+    auto fail = [&](const Twine &why) {
+      return (combine ? combine : yield.getOperation())->emitError()
+             << "cannot derive a parallel combiner for accumulator #" << j << ": " << why;
+    };
+    if (!combine || combine->getBlock() != body || combine->getNumOperands() != 2 ||
+        combine->getNumResults() != 1 || !llvm::is_contained(combine->getOperands(), acc))
+      return fail("it is not updated by a binary op of itself and the input");
+    if (!combine->hasTrait<OpTrait::IsCommutative>() || !arith::getNeutralElement(combine))
+      return fail("'" + combine->getName().getStringRef() +
+                  "' is not commutative with a neutral element");
+    if (!acc.hasOneUse() || combine->getOperand(0) == combine->getOperand(1))
+      return fail("the accumulator is used besides its combining op");
+    llvm::SetVector<Value> sources;
+    collectSources(combine->getOperand(combine->getOperand(0) == acc ? 1 : 0), body, sources);
+    for (Value source : sources)
+      if (auto arg = dyn_cast<BlockArgument>(source); arg && arg.getArgNumber() >= numInputs)
+        return fail("what it combines with reads another accumulator");
+    combiners.push_back(combine);
+  }
+  return combiners;
+}
+
+Value KernelBuilderBase::materialize(Value value) {
+  if (Value known = fromPayload.lookupOrNull(value))
+    return known;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(launchBody);
+  Operation *clone = b.clone(*value.getDefiningOp());
+  fromPayload.map(value.getDefiningOp()->getResults(), clone->getResults());
+  return fromPayload.lookup(value);
+}
+
+SmallVector<Value> KernelBuilderBase::delinearize(Value linear, ArrayRef<int64_t> extents) {
+  SmallVector<Value> indices(extents.size());
+  for (int64_t d = static_cast<int64_t>(extents.size()) - 1; d > 0; --d) {
+    indices[d] = arith::RemUIOp::create(b, loc, linear, index(extents[d]));
+    linear = arith::DivUIOp::create(b, loc, linear, index(extents[d]));
+  }
+  indices[0] = linear;
+  return indices;
+}
+
+SmallVector<Value> KernelBuilderBase::cloneBody(Block *body, IRMapping &mapping,
+                                                llvm::function_ref<Value(unsigned)> loopIndexOf) {
+  for (Operation &inner : body->without_terminator()) {
+    if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
+      mapping.map(indexOp.getResult(), loopIndexOf(indexOp.getDim()));
+      continue;
+    }
+    inner.walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (!mapping.contains(operand) && isOutside(operand, body))
+          mapping.map(operand, materialize(operand));
+    });
+    b.clone(inner, mapping);
+  }
+  return llvm::map_to_vector(body->getTerminator()->getOperands(),
+                             [&](Value v) { return mapping.lookupOrDefault(v); });
+}
+
+Value KernelBuilderBase::view(Value memref, ArrayRef<int64_t> shape, ArrayRef<int64_t> strides) {
+  auto type = MemRefType::get(shape, cast<MemRefType>(memref.getType()).getElementType());
+  return memref::ReinterpretCastOp::create(b, loc, type, memref, /*offset=*/0, shape, strides);
+}
+
+Value KernelBuilderBase::shuffleXor(Value value, int64_t offset, int64_t width) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  auto shuffle = [&](Value v) {
+    return gpu::ShuffleOp::create(b, loc, v, offset, static_cast<int32_t>(width),
+                                  gpu::ShuffleMode::XOR)
+        .getShuffleResult();
+  };
+  if (bits == 32 || bits == 64)
+    return shuffle(value);
+  Type narrow = b.getIntegerType(bits), wide = b.getI32Type();
+  Value asInt = type == narrow ? value : arith::BitcastOp::create(b, loc, narrow, value);
+  Value moved = shuffle(arith::ExtUIOp::create(b, loc, wide, asInt));
+  Value back = arith::TruncIOp::create(b, loc, narrow, moved);
+  return type == narrow ? back : arith::BitcastOp::create(b, loc, type, back).getResult();
+}
