@@ -1,5 +1,6 @@
 //===- Reduction.cpp - the axis-reduction family --------------------------===//
 #include "kopt/Codegen/Reduction.h"
+#include "KernelBuilding.h"
 #include "kopt/Codegen/ScheduleSpace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -14,13 +15,9 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <limits>
 
 using namespace mlir;
 using namespace kopt::codegen;
-
-static constexpr int64_t kWarp = 32;
-static constexpr int64_t kMaxGrid = std::numeric_limits<int32_t>::max();
 
 ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
   auto value = [&](StringRef name) { return reductionSpace().valueOf(values, name); };
@@ -36,49 +33,6 @@ ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
 //===----------------------------------------------------------------------===//
 // Analysis
 //===----------------------------------------------------------------------===//
-
-/// Reshapes keep the row-major order of elements: a value read through them is read at the same
-/// linear index.
-static Value throughReshapes(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
-
-/// A value the kernel can rebuild: a constant, or an argument of the payload's function (a task
-/// buffer or a scalar input, which becomes a kernel parameter).
-static bool isMaterializable(Value value) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return isa<func::FuncOp>(arg.getOwner()->getParentOp());
-  Operation *def = value.getDefiningOp();
-  return def->hasTrait<OpTrait::ConstantLike>();
-}
-
-/// The value a fill writes into `init`: `init` is (through reshapes) the result of a linalg.fill,
-/// or of a linalg op with one output and parallel iterators whose body yields a value from
-/// outside it or a scalar input (a generalized linalg.fill).
-static std::optional<Value> fillValue(Value init) {
-  init = throughReshapes(init);
-  if (auto named = init.getDefiningOp<linalg::FillOp>())
-    return isMaterializable(named.value()) ? std::optional(named.value()) : std::nullopt;
-  auto fill = init.getDefiningOp<linalg::GenericOp>();
-  if (!fill || fill.getNumDpsInits() != 1 || fill.getNumReductionLoops() != 0 ||
-      !llvm::hasSingleElement(*fill.getBody()))
-    return std::nullopt;
-  Value yielded = fill.getBody()->getTerminator()->getOperand(0);
-  auto arg = dyn_cast<BlockArgument>(yielded);
-  if (arg && arg.getOwner() == fill.getBody()) {
-    if (arg.getArgNumber() >= fill.getNumDpsInputs())
-      return std::nullopt;
-    yielded = fill.getDpsInputOperand(arg.getArgNumber())->get();
-  }
-  if (isa<ShapedType>(yielded.getType()) || !isMaterializable(yielded))
-    return std::nullopt;
-  return yielded;
-}
 
 /// The arguments of `body` and the linalg.index ops `value` depends on inside it.
 static void collectSources(Value value, Block *body, llvm::SetVector<Value> &sources) {
@@ -96,26 +50,6 @@ static void collectSources(Value value, Block *body, llvm::SetVector<Value> &sou
   }
   for (Value operand : def->getOperands())
     collectSources(operand, body, sources);
-}
-
-/// Whether `value` is defined outside the region that holds `block`.
-static bool isOutside(Value value, Block *block) {
-  return !block->getParentOp()->isAncestor(value.getParentRegion()->getParentOp());
-}
-
-/// Every value the ops of `block` use from outside it can be rebuilt in the kernel.
-static LogicalResult checkCapturedValues(Block *block, StringRef what) {
-  WalkResult result = block->walk([&](Operation *op) {
-    for (Value operand : op->getOperands()) {
-      if (isOutside(operand, block) && !isMaterializable(operand)) {
-        op->emitError() << "not in the reduction family: the " << what
-                        << " uses a value computed outside it that is not a constant";
-        return WalkResult::interrupt();
-      }
-    }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
 }
 
 /// Whether `op`'s accumulators are a value and the index that reached it (argmax, argmin):
@@ -246,7 +180,7 @@ static LogicalResult analyzeOperands(ReductionInfo &info) {
                   " does not start from a linalg.fill of a constant or scalar input");
     info.fills.push_back(*fill);
   }
-  return checkCapturedValues(op.getBody(), "reduction's body");
+  return checkCapturedValues(op.getBody(), "reduction", "reduction's body");
 }
 
 /// Which result of `producer`, if any, `value` is (through reshapes).
@@ -279,7 +213,7 @@ static LogicalResult analyzeEpilogue(ReductionInfo &info, linalg::GenericOp epil
       ShapedType::getNumElements(epilogue.getStaticLoopRanges()) != info.outer * info.inner)
     return fail("does not cover the reduction's outputs");
   info.epilogue = epilogue;
-  return checkCapturedValues(epilogue.getBody(), "epilogue");
+  return checkCapturedValues(epilogue.getBody(), "reduction", "epilogue");
 }
 
 FailureOr<ReductionInfo> kopt::codegen::analyzeReduction(func::FuncOp func) {
@@ -383,11 +317,11 @@ struct Position {
 using Partials = SmallVector<SmallVector<Value>>;
 
 /// Builds the function on buffers and its gpu.launch.
-class KernelBuilder {
+class KernelBuilder : PayloadKernelBuilder {
 public:
   KernelBuilder(func::FuncOp payload, const ReductionInfo &info, const ReductionGeometry &g)
-      : payload(payload), info(info), g(g), op(info.reduction), b(payload.getContext()),
-        loc(op.getLoc()) {
+      : PayloadKernelBuilder(payload, info.reduction->getLoc()), info(info), g(g),
+        op(info.reduction) {
     chunks = g.innermost ? info.extent / g.vector : info.extent;
     blockThreads = g.blockX * g.blockY;
     for (Value init : op.getDpsInits())
@@ -395,30 +329,10 @@ public:
   }
 
   OwningOpRef<ModuleOp> build() {
-    OwningOpRef<ModuleOp> module = ModuleOp::create(payload.getLoc());
-    b.setInsertionPointToEnd(module->getBody());
-    SmallVector<Type> argTypes = llvm::map_to_vector(payload.getArgumentTypes(), [](Type type) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      return tensor ? MemRefType::get(tensor.getShape(), tensor.getElementType()) : type;
-    });
-    auto func = func::FuncOp::create(b, payload.getLoc(), payload.getName(),
-                                     b.getFunctionType(argTypes, {}));
-    Block *entry = func.addEntryBlock();
-    for (auto [old, arg] : llvm::zip(payload.getArguments(), entry->getArguments()))
-      fromPayload.map(old, arg);
-    b.setInsertionPointToStart(entry);
-    buildLaunch(payload.getName());
-    func::ReturnOp::create(b, loc);
-    return module;
+    return buildFunction([&] { buildLaunch(); });
   }
 
 private:
-  Value index(int64_t value) { return arith::ConstantIndexOp::create(b, loc, value); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, loc, x, index(y)); }
-  Value less(Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  }
 
   /// Shared memory for combining partials: per accumulator, one slot per thread and output
   /// (tree), one per warp (shuffles across warps), none (shuffles within a warp).
@@ -429,25 +343,14 @@ private:
   }
   int64_t outputsPerThread() const { return g.innermost ? 1 : g.vector; }
 
-  void buildLaunch(StringRef kernelName) {
-    MLIRContext *context = b.getContext();
+  void buildLaunch() {
     SmallVector<Type> shared;
-    if (int64_t slots = sharedSlots()) {
-      auto workgroup = gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+    if (int64_t slots = sharedSlots())
       for (Type type : accTypes)
-        shared.push_back(MemRefType::get({slots}, type, MemRefLayoutAttrInterface(), workgroup));
-    }
-    Value one = index(1);
-    auto launch = gpu::LaunchOp::create(
-        b, loc, index(g.grid), one, one, index(g.blockX), index(g.blockY), one,
-        /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-        /*asyncDependencies=*/{}, shared, /*privateAttributions=*/{},
-        /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
-        FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
-        FlatSymbolRefAttr::get(context, kernelName));
+        shared.push_back(MemRefType::get({slots}, type));
+    gpu::LaunchOp launch = createLaunch(g.grid, g.blockX, g.blockY, shared);
     sharedBuffers = llvm::to_vector_of<Value>(launch.getWorkgroupAttributions());
     OpBuilder::InsertionGuard guard(b);
-    launchBody = &launch.getBody().front();
     b.setInsertionPointToStart(launchBody);
     Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
     threadId = add(mul(ty, g.blockX), tx);
@@ -470,18 +373,6 @@ private:
     gpu::TerminatorOp::create(b, loc);
   }
 
-  /// A constant of the payload (cloned once, at the start of the kernel: it has no operands) or
-  /// an argument of the function on buffers.
-  Value materialize(Value value) {
-    if (Value known = fromPayload.lookupOrNull(value))
-      return known;
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(launchBody);
-    Operation *clone = b.clone(*value.getDefiningOp());
-    fromPayload.map(value.getDefiningOp()->getResults(), clone->getResults());
-    return fromPayload.lookup(value);
-  }
-
   /// Inputs viewed as [outer, extent, inner] ([outer, extent] when inner is 1), outputs as flat
   /// arrays: both row-major, as reshapes keep them.
   void prepareViews() {
@@ -499,11 +390,6 @@ private:
     for (unsigned q = 0; q < payload.getNumResults(); ++q)
       outputs.push_back(
           view(materialize(payload.getArgument(firstOutput + q)), {numOutputs}, {1}));
-  }
-
-  Value view(Value memref, ArrayRef<int64_t> shape, ArrayRef<int64_t> strides) {
-    auto type = MemRefType::get(shape, cast<MemRefType>(memref.getType()).getElementType());
-    return memref::ReinterpretCastOp::create(b, loc, type, memref, /*offset=*/0, shape, strides);
   }
 
   /// One block's groups: each thread folds its share of its group's axis, the group's lanes
@@ -629,19 +515,13 @@ private:
       Type element = memref.getElementType();
       if (g.vector == 1)
         values.push_back(memref::LoadOp::create(b, loc, input, indices, /*nontemporal=*/false,
-                                                alignment(element, 1)));
+                                                accessAlignment(element, 1)));
       else
         values.push_back(vector::LoadOp::create(b, loc, VectorType::get({g.vector}, element),
                                                 input, indices, /*nontemporal=*/false,
-                                                alignment(element, g.vector)));
+                                                accessAlignment(element, g.vector)));
     }
     return values;
-  }
-
-  /// Runs of `count` elements are as many element sizes apart from a 256-byte aligned base;
-  /// saying so keeps 64-bit accesses whole and lets the back end emit vector accesses.
-  static llvm::MaybeAlign alignment(Type element, int64_t count) {
-    return llvm::MaybeAlign(count * element.getIntOrFloatBitWidth() / 8);
   }
 
   /// Folds a loaded chunk element by element: along the axis into the one partial (innermost),
@@ -693,26 +573,6 @@ private:
     }
     indices[0] = linear;
     return indices;
-  }
-
-  /// Clones the ops of `body` with `mapping` holding its arguments (linalg.index d becomes
-  /// `loopIndexOf(d)`, captured constants and arguments are rebuilt) and returns what it yields.
-  SmallVector<Value> cloneBody(Block *body, IRMapping &mapping,
-                               llvm::function_ref<Value(unsigned)> loopIndexOf) {
-    for (Operation &inner : body->without_terminator()) {
-      if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
-        mapping.map(indexOp.getResult(), loopIndexOf(indexOp.getDim()));
-        continue;
-      }
-      inner.walk([&](Operation *nested) {
-        for (Value operand : nested->getOperands())
-          if (!mapping.contains(operand) && isOutside(operand, body))
-            mapping.map(operand, materialize(operand));
-      });
-      b.clone(inner, mapping);
-    }
-    return llvm::map_to_vector(body->getTerminator()->getOperands(),
-                               [&](Value v) { return mapping.lookupOrDefault(v); });
   }
 
   //===--------------------------------------------------------------------===//
@@ -844,23 +704,9 @@ private:
     return partial;
   }
 
-  /// gpu.shuffle takes 32- and 64-bit values; narrower ones travel as i32. Its width covers the
-  /// block's threads only, in a block smaller than a warp.
+  /// Its width covers the block's threads only, in a block smaller than a warp.
   Value shuffleXor(Value value, int64_t offset) {
-    Type type = value.getType();
-    unsigned bits = type.getIntOrFloatBitWidth();
-    auto shuffle = [&](Value v) {
-      int32_t width = std::min(kWarp, blockThreads);
-      return gpu::ShuffleOp::create(b, loc, v, offset, width, gpu::ShuffleMode::XOR)
-          .getShuffleResult();
-    };
-    if (bits == 32 || bits == 64)
-      return shuffle(value);
-    Type narrow = b.getIntegerType(bits), wide = b.getI32Type();
-    Value asInt = type == narrow ? value : arith::BitcastOp::create(b, loc, narrow, value);
-    Value moved = shuffle(arith::ExtUIOp::create(b, loc, wide, asInt));
-    Value back = arith::TruncIOp::create(b, loc, narrow, moved);
-    return type == narrow ? back : arith::BitcastOp::create(b, loc, type, back).getResult();
+    return shuffle(value, offset, std::min(kWarp, blockThreads), gpu::ShuffleMode::XOR);
   }
 
   //===--------------------------------------------------------------------===//
@@ -888,7 +734,7 @@ private:
       std::optional<unsigned> j = resultOf(op, stored);
       Value value = j ? results[*j] : epilogueResults[*resultOf(info.epilogue, stored)];
       memref::StoreOp::create(b, loc, value, output, linear, /*nontemporal=*/false,
-                              alignment(value.getType(), 1));
+                              accessAlignment(value.getType(), 1));
     }
   }
 
@@ -910,16 +756,11 @@ private:
     return partials;
   }
 
-  func::FuncOp payload;
   const ReductionInfo &info;
   const ReductionGeometry &g;
   linalg::GenericOp op;
-  OpBuilder b;
-  Location loc;
   int64_t chunks = 0, blockThreads = 0;
   SmallVector<Type> accTypes;
-  IRMapping fromPayload; // payload arguments and constants -> the kernel's
-  Block *launchBody = nullptr;
   SmallVector<Value> inputs, outputs, sharedBuffers;
   Value threadId, lane, slot;
   int64_t laneStride = 1;
