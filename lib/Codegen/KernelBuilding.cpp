@@ -48,8 +48,7 @@ bool kopt::codegen::isOutside(Value value, Block *block) {
   return !block->getParentOp()->isAncestor(value.getParentRegion()->getParentOp());
 }
 
-LogicalResult kopt::codegen::checkCapturedValues(Block *block, StringRef family,
-                                                 StringRef what) {
+LogicalResult kopt::codegen::checkCapturedValues(Block *block, StringRef family, StringRef what) {
   WalkResult result = block->walk([&](Operation *op) {
     for (Value operand : op->getOperands()) {
       if (isOutside(operand, block) && !isMaterializable(operand)) {
@@ -63,8 +62,7 @@ LogicalResult kopt::codegen::checkCapturedValues(Block *block, StringRef family,
   return failure(result.wasInterrupted());
 }
 
-OwningOpRef<ModuleOp>
-PayloadKernelBuilder::buildFunction(llvm::function_ref<void()> buildBody) {
+OwningOpRef<ModuleOp> PayloadKernelBuilder::buildFunction(llvm::function_ref<void()> buildBody) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(payload.getLoc());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(module->getBody());
@@ -72,8 +70,8 @@ PayloadKernelBuilder::buildFunction(llvm::function_ref<void()> buildBody) {
     auto tensor = dyn_cast<RankedTensorType>(type);
     return tensor ? MemRefType::get(tensor.getShape(), tensor.getElementType()) : type;
   });
-  auto func = func::FuncOp::create(b, payload.getLoc(), payload.getName(),
-                                   b.getFunctionType(argTypes, {}));
+  auto func =
+      func::FuncOp::create(b, payload.getLoc(), payload.getName(), b.getFunctionType(argTypes, {}));
   Block *entry = func.addEntryBlock();
   for (auto [old, arg] : llvm::zip(payload.getArguments(), entry->getArguments()))
     fromPayload.map(old, arg);
@@ -116,8 +114,7 @@ Value PayloadKernelBuilder::materialize(Value value) {
   return fromPayload.lookup(value);
 }
 
-Value PayloadKernelBuilder::view(Value memref, ArrayRef<int64_t> shape,
-                                 ArrayRef<int64_t> strides) {
+Value PayloadKernelBuilder::view(Value memref, ArrayRef<int64_t> shape, ArrayRef<int64_t> strides) {
   auto type = MemRefType::get(shape, cast<MemRefType>(memref.getType()).getElementType());
   return memref::ReinterpretCastOp::create(b, loc, type, memref, /*offset=*/0, shape, strides);
 }

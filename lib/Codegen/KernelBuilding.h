@@ -98,10 +98,13 @@ protected:
 
   /// gpu.shuffle of `value` among groups of `width` lanes; values narrower than 32 bits travel as
   /// i32.
-  mlir::Value shuffle(mlir::Value value, int64_t offset, int64_t width, mlir::gpu::ShuffleMode mode);
+  mlir::Value shuffle(mlir::Value value, int64_t offset, int64_t width,
+                      mlir::gpu::ShuffleMode mode);
 
   mlir::Value index(int64_t value) { return mlir::arith::ConstantIndexOp::create(b, loc, value); }
-  mlir::Value add(mlir::Value x, mlir::Value y) { return mlir::arith::AddIOp::create(b, loc, x, y); }
+  mlir::Value add(mlir::Value x, mlir::Value y) {
+    return mlir::arith::AddIOp::create(b, loc, x, y);
+  }
   mlir::Value mul(mlir::Value x, int64_t y) {
     return mlir::arith::MulIOp::create(b, loc, x, index(y));
   }

@@ -4,6 +4,7 @@
 #include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Elementwise.h"
 #include "kopt/Codegen/Reduction.h"
+#include "kopt/Codegen/Scan.h"
 #include "kopt/Codegen/Matmul.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -123,6 +124,19 @@ static FailureOr<Kernel> lowerReduction(kb::TaskOp task, ModuleOp, func::FuncOp 
                          taskBufferNames(task), target);
 }
 
+/// Like the reduction kernel, the scan kernel is built on the task's buffers from the payload on
+/// tensors.
+static FailureOr<Kernel> lowerScan(kb::TaskOp task, ModuleOp, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<ScanInfo> info = analyzeScan(func);
+  if (failed(info))
+    return failure();
+  OwningOpRef<ModuleOp> kernels =
+      buildScanKernel(func, *info, planScan(ScanSchedule::fromValues(values), *info));
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
 /// epilogue reads; analyzeMatmul says which of them the kernel replaces.
 static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::FuncOp func) {
@@ -170,6 +184,10 @@ static LogicalResult analyzeReductionFamily(ModuleOp, func::FuncOp func) {
   return failure(failed(analyzeReduction(func)));
 }
 
+static LogicalResult analyzeScanFamily(ModuleOp, func::FuncOp func) {
+  return failure(failed(analyzeScan(func)));
+}
+
 static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
   return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
 }
@@ -180,12 +198,16 @@ static const Family kFamilies[] = {
     {elementwiseSpace, analyzeElementwiseFamily, lowerElementwise},
     {reductionSpace, analyzeReductionFamily, lowerReduction},
     {matmulSpace, analyzeMatmulFamily, lowerMatmul},
+    {scanSpace, analyzeScanFamily, lowerScan},
 };
 
-/// The family whose error explains a payload no family takes: matmul when it holds a
-/// contraction, else reduction when one of its linalg ops has a reduction iterator, elementwise
-/// otherwise.
+/// The family whose error explains a payload no family takes: scan when it holds a loop, matmul
+/// when it holds a contraction, else reduction when one of its linalg ops has a reduction
+/// iterator, elementwise otherwise.
 static const Family &expectedFamily(func::FuncOp func) {
+  for (Operation &op : func.getBody().front())
+    if (isa<scf::ForOp>(op))
+      return kFamilies[3];
   for (Operation &op : func.getBody().front())
     if (isContraction(&op))
       return kFamilies[2];

@@ -65,6 +65,8 @@ const ScheduleSpace &elementwiseSpace();
 const ScheduleSpace &reductionSpace();
 /// The matmul family: contractions into a fill (see Matmul.h).
 const ScheduleSpace &matmulSpace();
+/// The scan family: a loop carrying a running combination along one axis (see Scan.h).
+const ScheduleSpace &scanSpace();
 
 /// Every family's space, for the policy and for documentation.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();
