@@ -1,6 +1,7 @@
 //===- GlobalReduction.cpp - the global-reduction family ------------------===//
 #include "kopt/Codegen/GlobalReduction.h"
-#include "ReductionUtils.h"
+#include "KernelBuilding.h"
+#include "PayloadMatch.h"
 #include "kopt/Codegen/ScheduleSpace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -251,12 +252,11 @@ GlobalReductionGeometry kopt::codegen::planGlobalReduction(const GlobalReduction
 
 namespace {
 /// Builds the function on buffers and scratch, and its launches.
-class KernelBuilder : KernelBuilderBase {
+class KernelBuilder : PayloadKernelBuilder {
 public:
   KernelBuilder(func::FuncOp payload, const GlobalReductionInfo &info,
                 const GlobalReductionGeometry &g)
-      : KernelBuilderBase(payload.getContext(), info.reduction.op->getLoc()), payload(payload),
-        info(info), g(g), reductionOp(info.reduction.op) {
+      : PayloadKernelBuilder(payload, info.reduction.op->getLoc()), info(info), g(g), reductionOp(info.reduction.op) {
     for (Value init : reductionOp.getDpsInits())
       accTypes.push_back(getElementTypeOrSelf(init));
     if (info.apply)
@@ -266,33 +266,23 @@ public:
   }
 
   OwningOpRef<ModuleOp> build() {
-    OwningOpRef<ModuleOp> module = ModuleOp::create(payload.getLoc());
-    b.setInsertionPointToEnd(module->getBody());
-    SmallVector<Type> argTypes = llvm::map_to_vector(payload.getArgumentTypes(), [](Type type) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      return tensor ? MemRefType::get(tensor.getShape(), tensor.getElementType()) : type;
-    });
     // Scratch: the blocks' partials of each accumulator, then each rank-0 value the final
     // elementwise op reads.
+    SmallVector<Type> scratchTypes;
     for (Type type : accTypes)
-      argTypes.push_back(MemRefType::get({g.reduction.grid}, type));
+      scratchTypes.push_back(MemRefType::get({g.reduction.grid}, type));
     for (Value value : passed)
-      argTypes.push_back(MemRefType::get({1}, getElementTypeOrSelf(value)));
-    auto func = func::FuncOp::create(b, payload.getLoc(), payload.getName(),
-                                     b.getFunctionType(argTypes, {}));
-    Block *entry = func.addEntryBlock();
-    for (auto [old, arg] : llvm::zip(payload.getArguments(), entry->getArguments()))
-      arguments.map(old, arg);
-    ValueRange scratch = entry->getArguments().drop_front(payload.getNumArguments());
-    partialBuffers = llvm::to_vector(scratch.take_front(accTypes.size()));
-    passedBuffers = llvm::to_vector(scratch.drop_front(accTypes.size()));
-    b.setInsertionPointToStart(entry);
-    buildPartials();
-    buildTotal();
-    if (info.apply)
-      buildApply();
-    func::ReturnOp::create(b, loc);
-    return module;
+      scratchTypes.push_back(MemRefType::get({1}, getElementTypeOrSelf(value)));
+    return buildFunction(
+        [&](ValueRange scratch) {
+          partialBuffers = llvm::to_vector(scratch.take_front(accTypes.size()));
+          passedBuffers = llvm::to_vector(scratch.drop_front(accTypes.size()));
+          buildPartials();
+          buildTotal();
+          if (info.apply)
+            buildApply();
+        },
+        scratchTypes);
   }
 
 private:
@@ -304,24 +294,11 @@ private:
   /// memory when `sharedSlots`), outlined as `<func>_<suffix>`; the builder moves into its
   /// body, where payload values are rebuilt anew.
   gpu::LaunchOp beginLaunch(StringRef suffix, int64_t grid, int64_t block, int64_t sharedSlots) {
-    MLIRContext *context = b.getContext();
     SmallVector<Type> shared;
-    if (sharedSlots) {
-      auto workgroup = gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+    if (sharedSlots)
       for (Type type : accTypes)
-        shared.push_back(
-            MemRefType::get({sharedSlots}, type, MemRefLayoutAttrInterface(), workgroup));
-    }
-    Value one = index(1);
-    auto launch = gpu::LaunchOp::create(
-        b, loc, index(grid), one, one, index(block), one, one,
-        /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-        /*asyncDependencies=*/{}, shared, /*privateAttributions=*/{},
-        /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
-        FlatSymbolRefAttr::get(context, (payload.getName() + "_module").str()),
-        FlatSymbolRefAttr::get(context, (payload.getName() + "_" + suffix).str()));
-    launchBody = &launch.getBody().front();
-    fromPayload = arguments;
+        shared.push_back(MemRefType::get({sharedSlots}, type));
+    gpu::LaunchOp launch = createLaunch(grid, block, 1, shared, suffix);
     b.setInsertionPointToStart(launchBody);
     return launch;
   }
@@ -488,11 +465,11 @@ private:
       Type element = cast<MemRefType>(view.getType()).getElementType();
       if (sg.vector == 1)
         values.push_back(
-            memref::LoadOp::create(b, loc, view, at, /*nontemporal=*/false, alignment(element, 1)));
+            memref::LoadOp::create(b, loc, view, at, /*nontemporal=*/false, accessAlignment(element, 1)));
       else
         values.push_back(vector::LoadOp::create(b, loc, VectorType::get({sg.vector}, element), view,
                                                 at, /*nontemporal=*/false,
-                                                alignment(element, sg.vector)));
+                                                accessAlignment(element, sg.vector)));
     }
     return values;
   }
@@ -534,13 +511,13 @@ private:
     for (Value output : outputs) {
       if (sg.vector == 1) {
         memref::StoreOp::create(b, loc, results.front(), output, first, /*nontemporal=*/false,
-                                alignment(element, 1));
+                                accessAlignment(element, 1));
         continue;
       }
       Value vec =
           vector::FromElementsOp::create(b, loc, VectorType::get({sg.vector}, element), results);
       vector::StoreOp::create(b, loc, vec, output, first, /*nontemporal=*/false,
-                              alignment(element, sg.vector));
+                              accessAlignment(element, sg.vector));
     }
   }
 
@@ -578,7 +555,7 @@ private:
   SmallVector<Value> shuffleRounds(SmallVector<Value> partial, int64_t width) {
     for (int64_t offset = width / 2; offset >= 1; offset /= 2) {
       SmallVector<Value> other = llvm::map_to_vector(
-          partial, [&](Value value) { return shuffleXor(value, offset, kWarp); });
+          partial, [&](Value value) { return shuffle(value, offset, kWarp, gpu::ShuffleMode::XOR); });
       partial = combineMonoid(partial, other);
     }
     return partial;
@@ -667,13 +644,11 @@ private:
       memref::StoreOp::create(b, loc, scalars.lookup(throughReshapes(value)), buffer, index(0));
   }
 
-  func::FuncOp payload;
   const GlobalReductionInfo &info;
   const GlobalReductionGeometry &g;
   linalg::GenericOp reductionOp;
   SmallVector<Type> accTypes;
   SmallVector<Value> passed; // rank-0 values the final op reads, in its input order
-  IRMapping arguments;       // payload arguments -> the function's
   SmallVector<Value> partialBuffers, passedBuffers;
 };
 } // namespace

@@ -5,6 +5,7 @@
 #include "kopt/Codegen/Elementwise.h"
 #include "kopt/Codegen/GlobalReduction.h"
 #include "kopt/Codegen/Reduction.h"
+#include "kopt/Codegen/Scan.h"
 #include "kopt/Codegen/Matmul.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -137,6 +138,19 @@ static FailureOr<Kernel> lowerGlobalReduction(kb::TaskOp task, ModuleOp, func::F
                          taskBufferNames(task), target);
 }
 
+/// Like the reduction kernel, the scan kernel is built on the task's buffers from the payload on
+/// tensors.
+static FailureOr<Kernel> lowerScan(kb::TaskOp task, ModuleOp, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<ScanInfo> info = analyzeScan(func);
+  if (failed(info))
+    return failure();
+  OwningOpRef<ModuleOp> kernels =
+      buildScanKernel(func, *info, planScan(ScanSchedule::fromValues(values), *info));
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
 /// epilogue reads; analyzeMatmul says which of them the kernel replaces.
 static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::FuncOp func) {
@@ -188,6 +202,10 @@ static LogicalResult analyzeGlobalReductionFamily(ModuleOp, func::FuncOp func) {
   return failure(failed(analyzeGlobalReduction(func)));
 }
 
+static LogicalResult analyzeScanFamily(ModuleOp, func::FuncOp func) {
+  return failure(failed(analyzeScan(func)));
+}
+
 static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
   return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
 }
@@ -199,16 +217,20 @@ static const Family kFamilies[] = {
     {globalReductionSpace, analyzeGlobalReductionFamily, lowerGlobalReduction},
     {reductionSpace, analyzeReductionFamily, lowerReduction},
     {matmulSpace, analyzeMatmulFamily, lowerMatmul},
+    {scanSpace, analyzeScanFamily, lowerScan},
 };
 
 static const Family &familyOf(const ScheduleSpace &space) {
   return *llvm::find_if(kFamilies, [&](const Family &family) { return &family.space() == &space; });
 }
 
-/// The family whose error explains a payload no family takes: matmul when it holds a
-/// contraction, else global reduction when a linalg op reduces all its dimensions, else
-/// reduction when one has a reduction iterator, elementwise otherwise.
+/// The family whose error explains a payload no family takes: scan when it holds a loop, matmul
+/// when it holds a contraction, else global reduction when a linalg op reduces all its
+/// dimensions, else reduction when one has a reduction iterator, elementwise otherwise.
 static const Family &expectedFamily(func::FuncOp func) {
+  for (Operation &op : func.getBody().front())
+    if (isa<scf::ForOp>(op))
+      return familyOf(scanSpace());
   for (Operation &op : func.getBody().front())
     if (isContraction(&op))
       return familyOf(matmulSpace());

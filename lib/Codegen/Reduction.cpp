@@ -1,6 +1,7 @@
 //===- Reduction.cpp - the axis-reduction family --------------------------===//
 #include "kopt/Codegen/Reduction.h"
-#include "ReductionUtils.h"
+#include "KernelBuilding.h"
+#include "PayloadMatch.h"
 #include "kopt/Codegen/ScheduleSpace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -15,12 +16,9 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <limits>
 
 using namespace mlir;
 using namespace kopt::codegen;
-
-static constexpr int64_t kMaxGrid = std::numeric_limits<int32_t>::max();
 
 ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
   auto value = [&](StringRef name) { return reductionSpace().valueOf(values, name); };
@@ -273,11 +271,11 @@ struct Position {
 using Partials = SmallVector<SmallVector<Value>>;
 
 /// Builds the function on buffers and its gpu.launch.
-class KernelBuilder : KernelBuilderBase {
+class KernelBuilder : PayloadKernelBuilder {
 public:
   KernelBuilder(func::FuncOp payload, const ReductionInfo &info, const ReductionGeometry &g)
-      : KernelBuilderBase(payload.getContext(), info.reduction->getLoc()), payload(payload),
-        info(info), g(g), op(info.reduction) {
+      : PayloadKernelBuilder(payload, info.reduction->getLoc()), info(info), g(g),
+        op(info.reduction) {
     chunks = g.innermost ? info.extent / g.vector : info.extent;
     blockThreads = g.blockX * g.blockY;
     for (Value init : op.getDpsInits())
@@ -285,21 +283,7 @@ public:
   }
 
   OwningOpRef<ModuleOp> build() {
-    OwningOpRef<ModuleOp> module = ModuleOp::create(payload.getLoc());
-    b.setInsertionPointToEnd(module->getBody());
-    SmallVector<Type> argTypes = llvm::map_to_vector(payload.getArgumentTypes(), [](Type type) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      return tensor ? MemRefType::get(tensor.getShape(), tensor.getElementType()) : type;
-    });
-    auto func = func::FuncOp::create(b, payload.getLoc(), payload.getName(),
-                                     b.getFunctionType(argTypes, {}));
-    Block *entry = func.addEntryBlock();
-    for (auto [old, arg] : llvm::zip(payload.getArguments(), entry->getArguments()))
-      fromPayload.map(old, arg);
-    b.setInsertionPointToStart(entry);
-    buildLaunch(payload.getName());
-    func::ReturnOp::create(b, loc);
-    return module;
+    return buildFunction([&](ValueRange) { buildLaunch(); });
   }
 
 private:
@@ -312,25 +296,14 @@ private:
   }
   int64_t outputsPerThread() const { return g.innermost ? 1 : g.vector; }
 
-  void buildLaunch(StringRef kernelName) {
-    MLIRContext *context = b.getContext();
+  void buildLaunch() {
     SmallVector<Type> shared;
-    if (int64_t slots = sharedSlots()) {
-      auto workgroup = gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+    if (int64_t slots = sharedSlots())
       for (Type type : accTypes)
-        shared.push_back(MemRefType::get({slots}, type, MemRefLayoutAttrInterface(), workgroup));
-    }
-    Value one = index(1);
-    auto launch = gpu::LaunchOp::create(
-        b, loc, index(g.grid), one, one, index(g.blockX), index(g.blockY), one,
-        /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-        /*asyncDependencies=*/{}, shared, /*privateAttributions=*/{},
-        /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
-        FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
-        FlatSymbolRefAttr::get(context, kernelName));
+        shared.push_back(MemRefType::get({slots}, type));
+    gpu::LaunchOp launch = createLaunch(g.grid, g.blockX, g.blockY, shared);
     sharedBuffers = llvm::to_vector_of<Value>(launch.getWorkgroupAttributions());
     OpBuilder::InsertionGuard guard(b);
-    launchBody = &launch.getBody().front();
     b.setInsertionPointToStart(launchBody);
     Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
     threadId = add(mul(ty, g.blockX), tx);
@@ -495,11 +468,11 @@ private:
       Type element = memref.getElementType();
       if (g.vector == 1)
         values.push_back(memref::LoadOp::create(b, loc, input, indices, /*nontemporal=*/false,
-                                                alignment(element, 1)));
+                                                accessAlignment(element, 1)));
       else
         values.push_back(vector::LoadOp::create(b, loc, VectorType::get({g.vector}, element),
                                                 input, indices, /*nontemporal=*/false,
-                                                alignment(element, g.vector)));
+                                                accessAlignment(element, g.vector)));
     }
     return values;
   }
@@ -669,7 +642,7 @@ private:
     for (int64_t offset = width / 2; offset >= 1; offset /= 2) {
       // The shuffles' width covers the block's threads only, in a block smaller than a warp.
       SmallVector<Value> other = llvm::map_to_vector(partial, [&](Value value) {
-        return shuffleXor(value, offset, std::min(kWarp, blockThreads));
+        return shuffle(value, offset, std::min(kWarp, blockThreads), gpu::ShuffleMode::XOR);
       });
       partial = combine(partial, other, position);
     }
@@ -701,7 +674,7 @@ private:
       std::optional<unsigned> j = resultOf(op, stored);
       Value value = j ? results[*j] : epilogueResults[*resultOf(info.epilogue, stored)];
       memref::StoreOp::create(b, loc, value, output, linear, /*nontemporal=*/false,
-                              alignment(value.getType(), 1));
+                              accessAlignment(value.getType(), 1));
     }
   }
 
@@ -723,7 +696,6 @@ private:
     return partials;
   }
 
-  func::FuncOp payload;
   const ReductionInfo &info;
   const ReductionGeometry &g;
   linalg::GenericOp op;

@@ -198,8 +198,37 @@ static const ScheduleSpace kGlobalReductionSpace = {
 
 const ScheduleSpace &kopt::codegen::globalReductionSpace() { return kGlobalReductionSpace; }
 
+static constexpr int64_t kItemsPerThreadDomain[] = {1, 2, 4, 8, 16};
+
+static const Decision kScanDecisions[] = {
+    {"block", kBlockDomain, 256, false,
+     "threads per block. A block scans one row, walking it in chunks of block x "
+     "items_per_thread elements: fewer threads when fewer cover the row (at least a warp). With "
+     "warp_per_row, block / 32 rows per block (fewer when there are fewer rows)"},
+    {"items_per_thread", kItemsPerThreadDomain, 4, false,
+     "consecutive elements a thread scans in registers per chunk, before the threads' totals are "
+     "scanned across the warp (shuffles) and the warps (shared memory); at most the row's length "
+     "rounded up to a power of two"},
+    {"vector", kVectorDomain, 4, false,
+     "elements per load and store (16 bytes for 4 x f32): the largest power of two <= this that "
+     "divides items_per_thread and the row's length; 1 when the scanned axis is not innermost. "
+     "Elements that are not byte-sized (i1 masks) are loaded one by one"},
+    {"warp_per_row", kBoolDomain, 0, true,
+     "true: each warp scans a row of its own, with shuffles only (for short rows); false: the "
+     "block scans a row, through shared memory and two barriers per chunk"},
+};
+
+static const ScheduleSpace kScanSpace = {
+    "scan",
+    "a loop along one axis carrying a running combination (cumsum, cumprod, reverse, exclusive, "
+    "of an elementwise function of the inputs) with an associative op, static shapes",
+    kScanDecisions};
+
+const ScheduleSpace &kopt::codegen::scanSpace() { return kScanSpace; }
+
 llvm::ArrayRef<const ScheduleSpace *> kopt::codegen::allScheduleSpaces() {
   static const ScheduleSpace *const spaces[] = {&kElementwiseSpace, &kReductionSpace,
-                                                &kMatmulSpace, &kGlobalReductionSpace};
+                                                &kMatmulSpace, &kGlobalReductionSpace,
+                                                &kScanSpace};
   return spaces;
 }

@@ -44,7 +44,8 @@ TEST(ScheduleSpaceTest, ReductionTable) {
 TEST(ScheduleSpaceTest, EveryFamilyIsListed) {
   EXPECT_EQ(allScheduleSpaces(),
             llvm::ArrayRef<const ScheduleSpace *>({&elementwiseSpace(), &reductionSpace(),
-                                                    &matmulSpace(), &globalReductionSpace()}));
+                                                    &matmulSpace(), &globalReductionSpace(),
+                                                    &scanSpace()}));
 }
 
 TEST(ScheduleSpaceTest, EveryTableIsWellFormed) {

@@ -68,6 +68,8 @@ const ScheduleSpace &matmulSpace();
 /// The global-reduction family: reductions of every element into rank-0 results (see
 /// GlobalReduction.h).
 const ScheduleSpace &globalReductionSpace();
+/// The scan family: a loop carrying a running combination along one axis (see Scan.h).
+const ScheduleSpace &scanSpace();
 
 /// Every family's space, for the policy and for documentation.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();

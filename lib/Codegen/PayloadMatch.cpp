@@ -1,12 +1,9 @@
-//===- ReductionUtils.cpp - what the reduction families share -------------===//
-#include "ReductionUtils.h"
+//===- PayloadMatch.cpp - what the families' payload analyses share -------===//
+#include "PayloadMatch.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-
-#include <algorithm>
 
 using namespace mlir;
 using namespace kopt::codegen;
@@ -117,64 +114,4 @@ FailureOr<SmallVector<Operation *>> kopt::codegen::deriveMonoidCombiners(linalg:
     combiners.push_back(combine);
   }
   return combiners;
-}
-
-Value KernelBuilderBase::materialize(Value value) {
-  if (Value known = fromPayload.lookupOrNull(value))
-    return known;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(launchBody);
-  Operation *clone = b.clone(*value.getDefiningOp());
-  fromPayload.map(value.getDefiningOp()->getResults(), clone->getResults());
-  return fromPayload.lookup(value);
-}
-
-SmallVector<Value> KernelBuilderBase::delinearize(Value linear, ArrayRef<int64_t> extents) {
-  SmallVector<Value> indices(extents.size());
-  for (int64_t d = static_cast<int64_t>(extents.size()) - 1; d > 0; --d) {
-    indices[d] = arith::RemUIOp::create(b, loc, linear, index(extents[d]));
-    linear = arith::DivUIOp::create(b, loc, linear, index(extents[d]));
-  }
-  indices[0] = linear;
-  return indices;
-}
-
-SmallVector<Value> KernelBuilderBase::cloneBody(Block *body, IRMapping &mapping,
-                                                llvm::function_ref<Value(unsigned)> loopIndexOf) {
-  for (Operation &inner : body->without_terminator()) {
-    if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
-      mapping.map(indexOp.getResult(), loopIndexOf(indexOp.getDim()));
-      continue;
-    }
-    inner.walk([&](Operation *nested) {
-      for (Value operand : nested->getOperands())
-        if (!mapping.contains(operand) && isOutside(operand, body))
-          mapping.map(operand, materialize(operand));
-    });
-    b.clone(inner, mapping);
-  }
-  return llvm::map_to_vector(body->getTerminator()->getOperands(),
-                             [&](Value v) { return mapping.lookupOrDefault(v); });
-}
-
-Value KernelBuilderBase::view(Value memref, ArrayRef<int64_t> shape, ArrayRef<int64_t> strides) {
-  auto type = MemRefType::get(shape, cast<MemRefType>(memref.getType()).getElementType());
-  return memref::ReinterpretCastOp::create(b, loc, type, memref, /*offset=*/0, shape, strides);
-}
-
-Value KernelBuilderBase::shuffleXor(Value value, int64_t offset, int64_t width) {
-  Type type = value.getType();
-  unsigned bits = type.getIntOrFloatBitWidth();
-  auto shuffle = [&](Value v) {
-    return gpu::ShuffleOp::create(b, loc, v, offset, static_cast<int32_t>(width),
-                                  gpu::ShuffleMode::XOR)
-        .getShuffleResult();
-  };
-  if (bits == 32 || bits == 64)
-    return shuffle(value);
-  Type narrow = b.getIntegerType(bits), wide = b.getI32Type();
-  Value asInt = type == narrow ? value : arith::BitcastOp::create(b, loc, narrow, value);
-  Value moved = shuffle(arith::ExtUIOp::create(b, loc, wide, asInt));
-  Value back = arith::TruncIOp::create(b, loc, narrow, moved);
-  return type == narrow ? back : arith::BitcastOp::create(b, loc, type, back).getResult();
 }

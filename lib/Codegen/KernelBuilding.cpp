@@ -1,0 +1,136 @@
+//===- KernelBuilding.cpp - kernels built with OpBuilder from payloads ----===//
+#include "KernelBuilding.h"
+#include "PayloadMatch.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace kopt::codegen;
+
+void kopt::codegen::cloneOpsBefore(OpBuilder &b, Operation *end, IRMapping &mapping,
+                                   function_ref<Value(unsigned)> loopIndexOf,
+                                   function_ref<Value(Value)> materialize) {
+  Block *body = end->getBlock();
+  for (Operation &inner : llvm::make_range(body->begin(), end->getIterator())) {
+    if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
+      mapping.map(indexOp.getResult(), loopIndexOf(indexOp.getDim()));
+      continue;
+    }
+    inner.walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (!mapping.contains(operand) && isOutside(operand, body))
+          mapping.map(operand, materialize(operand));
+    });
+    b.clone(inner, mapping);
+  }
+}
+
+SmallVector<Value> kopt::codegen::cloneLinalgBody(OpBuilder &b, Block *body, IRMapping &mapping,
+                                                  function_ref<Value(unsigned)> loopIndexOf,
+                                                  function_ref<Value(Value)> materialize) {
+  cloneOpsBefore(b, body->getTerminator(), mapping, loopIndexOf, materialize);
+  return llvm::map_to_vector(body->getTerminator()->getOperands(),
+                             [&](Value v) { return mapping.lookupOrDefault(v); });
+}
+
+OwningOpRef<ModuleOp>
+PayloadKernelBuilder::buildFunction(function_ref<void(ValueRange scratch)> buildBody,
+                                    ArrayRef<Type> scratch) {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(payload.getLoc());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(module->getBody());
+  SmallVector<Type> argTypes = llvm::map_to_vector(payload.getArgumentTypes(), [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor ? MemRefType::get(tensor.getShape(), tensor.getElementType()) : type;
+  });
+  llvm::append_range(argTypes, scratch);
+  auto func =
+      func::FuncOp::create(b, payload.getLoc(), payload.getName(), b.getFunctionType(argTypes, {}));
+  Block *entry = func.addEntryBlock();
+  for (auto [old, arg] : llvm::zip(payload.getArguments(), entry->getArguments()))
+    arguments.map(old, arg);
+  fromPayload = arguments;
+  b.setInsertionPointToStart(entry);
+  buildBody(entry->getArguments().drop_front(payload.getNumArguments()));
+  func::ReturnOp::create(b, loc);
+  return module;
+}
+
+gpu::LaunchOp PayloadKernelBuilder::createLaunch(int64_t grid, int64_t blockX, int64_t blockY,
+                                                 ArrayRef<Type> shared, StringRef suffix) {
+  MLIRContext *context = b.getContext();
+  SmallVector<Type> attributions;
+  auto workgroup = gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  for (Type type : shared) {
+    auto memref = cast<MemRefType>(type);
+    attributions.push_back(MemRefType::get(memref.getShape(), memref.getElementType(),
+                                           MemRefLayoutAttrInterface(), workgroup));
+  }
+  Value one = index(1);
+  std::string name = payload.getName().str();
+  std::string kernel = suffix.empty() ? name : name + "_" + suffix.str();
+  auto launch = gpu::LaunchOp::create(
+      b, loc, index(grid), one, one, index(blockX), index(blockY), one,
+      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/{}, attributions, /*privateAttributions=*/{},
+      /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
+      FlatSymbolRefAttr::get(context, name + "_module"), FlatSymbolRefAttr::get(context, kernel));
+  launchBody = &launch.getBody().front();
+  fromPayload = arguments;
+  return launch;
+}
+
+Value PayloadKernelBuilder::materialize(Value value) {
+  if (Value known = fromPayload.lookupOrNull(value))
+    return known;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(launchBody);
+  Operation *clone = b.clone(*value.getDefiningOp());
+  fromPayload.map(value.getDefiningOp()->getResults(), clone->getResults());
+  return fromPayload.lookup(value);
+}
+
+Value PayloadKernelBuilder::view(Value memref, ArrayRef<int64_t> shape, ArrayRef<int64_t> strides) {
+  auto type = MemRefType::get(shape, cast<MemRefType>(memref.getType()).getElementType());
+  return memref::ReinterpretCastOp::create(b, loc, type, memref, /*offset=*/0, shape, strides);
+}
+
+SmallVector<Value> PayloadKernelBuilder::delinearize(Value linear, ArrayRef<int64_t> extents) {
+  SmallVector<Value> indices(extents.size());
+  for (int64_t d = static_cast<int64_t>(extents.size()) - 1; d > 0; --d) {
+    indices[d] = arith::RemUIOp::create(b, loc, linear, index(extents[d]));
+    linear = arith::DivUIOp::create(b, loc, linear, index(extents[d]));
+  }
+  indices[0] = linear;
+  return indices;
+}
+
+SmallVector<Value>
+PayloadKernelBuilder::cloneBody(Block *body, IRMapping &mapping,
+                                function_ref<Value(unsigned)> loopIndexOf) {
+  return cloneLinalgBody(b, body, mapping, loopIndexOf, [&](Value v) { return materialize(v); });
+}
+
+void PayloadKernelBuilder::cloneOpsBefore(Operation *end, IRMapping &mapping,
+                                          function_ref<Value(unsigned)> loopIndexOf) {
+  kopt::codegen::cloneOpsBefore(b, end, mapping, loopIndexOf,
+                                [&](Value v) { return materialize(v); });
+}
+
+Value PayloadKernelBuilder::shuffle(Value value, int64_t offset, int64_t width,
+                                    gpu::ShuffleMode mode) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  auto move = [&](Value v) {
+    return gpu::ShuffleOp::create(b, loc, v, offset, static_cast<int32_t>(width), mode)
+        .getShuffleResult();
+  };
+  if (bits == 32 || bits == 64)
+    return move(value);
+  Type narrow = b.getIntegerType(bits), wide = b.getI32Type();
+  Value asInt = type == narrow ? value : arith::BitcastOp::create(b, loc, narrow, value);
+  Value moved = move(arith::ExtUIOp::create(b, loc, wide, asInt));
+  Value back = arith::TruncIOp::create(b, loc, narrow, moved);
+  return type == narrow ? back : arith::BitcastOp::create(b, loc, type, back).getResult();
+}

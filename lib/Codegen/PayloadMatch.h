@@ -1,0 +1,54 @@
+//===- PayloadMatch.h - what the families' payload analyses share -*- C++ -*-===//
+//
+// Private to KoptCodegen: matching a prepared payload on tensors for the families that build
+// their kernels from it directly. Which values a kernel can rebuild, following values through
+// reshapes to the task's buffers, the value a fill writes, which result an operand reads, and
+// the parallel combiner of a reduction's accumulators.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_LIB_CODEGEN_PAYLOADMATCH_H
+#define KOPT_LIB_CODEGEN_PAYLOADMATCH_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <optional>
+
+namespace kopt::codegen {
+
+/// Reshapes keep the row-major order of elements: a value read through them is read at the same
+/// linear index. Returns what `value` reshapes.
+mlir::Value throughReshapes(mlir::Value value);
+
+/// A value a kernel can rebuild: a constant, or an argument of the payload's function (a task
+/// buffer or a scalar input, which becomes a kernel parameter).
+bool isMaterializable(mlir::Value value);
+
+/// The value a fill writes into `init`: `init` is (through reshapes) the result of a linalg.fill,
+/// or of a linalg op with one output and parallel iterators whose body yields a value from
+/// outside it or a scalar input (a generalized linalg.fill).
+std::optional<mlir::Value> fillValue(mlir::Value init);
+
+/// The arguments of `body` and the linalg.index ops `value` depends on inside it.
+void collectSources(mlir::Value value, mlir::Block *body, llvm::SetVector<mlir::Value> &sources);
+
+/// Whether `value` is defined outside the region that holds `block`.
+bool isOutside(mlir::Value value, mlir::Block *block);
+
+/// Every value the ops of `block` use from outside it can be rebuilt in the kernel; else an error
+/// "not in the <family> family: the <what> uses a value computed outside it ...".
+mlir::LogicalResult checkCapturedValues(mlir::Block *block, llvm::StringRef family,
+                                        llvm::StringRef what);
+
+/// Which result of `producer`, if any, `value` is (through reshapes).
+std::optional<unsigned> resultOf(mlir::Operation *producer, mlir::Value value);
+
+/// Per accumulator of `op`, the body op that combines it, `acc = op(f(inputs), acc)` with a
+/// commutative op that has a neutral element (add, mul, max, min, and, or, xor): partial results
+/// then start from the neutral element and combine with that op. Else an error saying why.
+mlir::FailureOr<llvm::SmallVector<mlir::Operation *>>
+deriveMonoidCombiners(mlir::linalg::GenericOp op);
+
+} // namespace kopt::codegen
+
+#endif // KOPT_LIB_CODEGEN_PAYLOADMATCH_H
