@@ -3,6 +3,7 @@
 #include "Pipeline.h"
 #include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Elementwise.h"
+#include "kopt/Codegen/Normalization.h"
 #include "kopt/Codegen/Reduction.h"
 #include "kopt/Codegen/Matmul.h"
 
@@ -123,6 +124,20 @@ static FailureOr<Kernel> lowerReduction(kb::TaskOp task, ModuleOp, func::FuncOp 
                          taskBufferNames(task), target);
 }
 
+/// Built like the reduction kernel, on the task's buffers from the payload on tensors.
+static FailureOr<Kernel> lowerNormalization(kb::TaskOp task, ModuleOp, func::FuncOp func,
+                                            ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<NormalizationInfo> info = analyzeNormalization(func);
+  if (failed(info))
+    return failure();
+  NormalizationGeometry geometry =
+      planNormalization(NormalizationSchedule::fromValues(values), *info);
+  OwningOpRef<ModuleOp> kernels = buildNormalizationKernel(func, *info, geometry);
+  if (getenv("KOPT_DEBUG_NORM")) { func->getParentOp()->dump(); kernels->dump(); }
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
 /// epilogue reads; analyzeMatmul says which of them the kernel replaces.
 static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::FuncOp func) {
@@ -170,6 +185,10 @@ static LogicalResult analyzeReductionFamily(ModuleOp, func::FuncOp func) {
   return failure(failed(analyzeReduction(func)));
 }
 
+static LogicalResult analyzeNormalizationFamily(ModuleOp, func::FuncOp func) {
+  return failure(failed(analyzeNormalization(func)));
+}
+
 static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
   return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
 }
@@ -178,20 +197,25 @@ static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
 /// the task. Specialised families come before general ones.
 static const Family kFamilies[] = {
     {elementwiseSpace, analyzeElementwiseFamily, lowerElementwise},
+    {normalizationSpace, analyzeNormalizationFamily, lowerNormalization},
     {reductionSpace, analyzeReductionFamily, lowerReduction},
     {matmulSpace, analyzeMatmulFamily, lowerMatmul},
 };
 
 /// The family whose error explains a payload no family takes: matmul when it holds a
-/// contraction, else reduction when one of its linalg ops has a reduction iterator, elementwise
-/// otherwise.
+/// contraction, else normalization when several of its linalg ops have a reduction iterator,
+/// reduction when one has, elementwise otherwise.
 static const Family &expectedFamily(func::FuncOp func) {
+  auto family = [](const ScheduleSpace &(*space)()) -> const Family & {
+    return *llvm::find_if(kFamilies, [&](const Family &f) { return f.space == space; });
+  };
   for (Operation &op : func.getBody().front())
     if (isContraction(&op))
-      return kFamilies[2];
-  bool reduces = false;
-  func.walk([&](linalg::LinalgOp op) { reduces |= op.getNumReductionLoops() != 0; });
-  return kFamilies[reduces ? 1 : 0];
+      return family(matmulSpace);
+  int reductions = 0;
+  func.walk([&](linalg::LinalgOp op) { reductions += op.getNumReductionLoops() != 0; });
+  return family(reductions > 1 ? normalizationSpace
+                               : reductions == 1 ? reductionSpace : elementwiseSpace);
 }
 
 /// What the stages of lowering build directly (passes load their own dialects).

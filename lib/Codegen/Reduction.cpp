@@ -1,5 +1,6 @@
 //===- Reduction.cpp - the axis-reduction family --------------------------===//
 #include "kopt/Codegen/Reduction.h"
+#include "ReductionParts.h"
 #include "kopt/Codegen/ScheduleSpace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,9 +38,7 @@ ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
 // Analysis
 //===----------------------------------------------------------------------===//
 
-/// Reshapes keep the row-major order of elements: a value read through them is read at the same
-/// linear index.
-static Value throughReshapes(Value value) {
+Value kopt::codegen::throughReshapes(Value value) {
   while (Operation *def = value.getDefiningOp()) {
     if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
       break;
@@ -48,19 +47,14 @@ static Value throughReshapes(Value value) {
   return value;
 }
 
-/// A value the kernel can rebuild: a constant, or an argument of the payload's function (a task
-/// buffer or a scalar input, which becomes a kernel parameter).
-static bool isMaterializable(Value value) {
+bool kopt::codegen::isMaterializable(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value))
     return isa<func::FuncOp>(arg.getOwner()->getParentOp());
   Operation *def = value.getDefiningOp();
   return def->hasTrait<OpTrait::ConstantLike>();
 }
 
-/// The value a fill writes into `init`: `init` is (through reshapes) the result of a linalg.fill,
-/// or of a linalg op with one output and parallel iterators whose body yields a value from
-/// outside it or a scalar input (a generalized linalg.fill).
-static std::optional<Value> fillValue(Value init) {
+std::optional<Value> kopt::codegen::fillValue(Value init) {
   init = throughReshapes(init);
   if (auto named = init.getDefiningOp<linalg::FillOp>())
     return isMaterializable(named.value()) ? std::optional(named.value()) : std::nullopt;
@@ -80,8 +74,8 @@ static std::optional<Value> fillValue(Value init) {
   return yielded;
 }
 
-/// The arguments of `body` and the linalg.index ops `value` depends on inside it.
-static void collectSources(Value value, Block *body, llvm::SetVector<Value> &sources) {
+void kopt::codegen::collectSources(Value value, Block *body,
+                                  llvm::SetVector<Value> &sources) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     if (arg.getOwner() == body)
       sources.insert(value);
@@ -98,8 +92,7 @@ static void collectSources(Value value, Block *body, llvm::SetVector<Value> &sou
     collectSources(operand, body, sources);
 }
 
-/// Whether `value` is defined outside the region that holds `block`.
-static bool isOutside(Value value, Block *block) {
+bool kopt::codegen::isOutside(Value value, Block *block) {
   return !block->getParentOp()->isAncestor(value.getParentRegion()->getParentOp());
 }
 
@@ -161,18 +154,8 @@ static bool matchArgSelect(ReductionInfo &info) {
   return false;
 }
 
-/// Derives how partial results combine, or says why they cannot.
-static LogicalResult deriveCombiner(ReductionInfo &info) {
-  linalg::GenericOp op = info.reduction;
-  if (matchArgSelect(info)) {
-    // Partials of an index start from its fill, which must come first in index order.
-    IntegerAttr first;
-    if (!matchPattern(info.fills[info.indexAcc], m_Constant(&first)) ||
-        first.getValue().isStrictlyPositive())
-      return op.emitError() << "not in the reduction family: the index accumulator must start "
-                               "from a constant <= 0 (before the first index)";
-    return success();
-  }
+LogicalResult kopt::codegen::deriveMonoidOps(linalg::GenericOp op,
+                                             SmallVectorImpl<Operation *> &ops) {
   Block *body = op.getBody();
   auto yield = cast<linalg::YieldOp>(body->getTerminator());
   unsigned numInputs = op.getNumDpsInputs();
@@ -196,8 +179,25 @@ static LogicalResult deriveCombiner(ReductionInfo &info) {
     for (Value source : sources)
       if (auto arg = dyn_cast<BlockArgument>(source); arg && arg.getArgNumber() >= numInputs)
         return fail("what it combines with reads another accumulator");
-    info.monoidOps.push_back(combine);
+    ops.push_back(combine);
   }
+  return success();
+}
+
+/// Derives how partial results combine, or says why they cannot.
+static LogicalResult deriveCombiner(ReductionInfo &info) {
+  linalg::GenericOp op = info.reduction;
+  if (matchArgSelect(info)) {
+    // Partials of an index start from its fill, which must come first in index order.
+    IntegerAttr first;
+    if (!matchPattern(info.fills[info.indexAcc], m_Constant(&first)) ||
+        first.getValue().isStrictlyPositive())
+      return op.emitError() << "not in the reduction family: the index accumulator must start "
+                               "from a constant <= 0 (before the first index)";
+    return success();
+  }
+  if (failed(deriveMonoidOps(op, info.monoidOps)))
+    return failure();
   info.combiner = CombinerKind::Monoid;
   return success();
 }
@@ -367,6 +367,23 @@ ReductionGeometry kopt::codegen::planReduction(const ReductionSchedule &schedule
   g.blockX = g.innermost ? g.lanes : g.groupsPerBlock;
   g.blockY = g.innermost ? g.groupsPerBlock : g.lanes;
   return g;
+}
+
+Value kopt::codegen::shuffleXor(OpBuilder &b, Location loc, Value value, int64_t offset,
+                               int64_t width) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  auto shuffle = [&](Value v) {
+    return gpu::ShuffleOp::create(b, loc, v, offset, width, gpu::ShuffleMode::XOR)
+        .getShuffleResult();
+  };
+  if (bits == 32 || bits == 64)
+    return shuffle(value);
+  Type narrow = b.getIntegerType(bits), wide = b.getI32Type();
+  Value asInt = type == narrow ? value : arith::BitcastOp::create(b, loc, narrow, value);
+  Value moved = shuffle(arith::ExtUIOp::create(b, loc, wide, asInt));
+  Value back = arith::TruncIOp::create(b, loc, narrow, moved);
+  return type == narrow ? back : arith::BitcastOp::create(b, loc, type, back).getResult();
 }
 
 //===----------------------------------------------------------------------===//
@@ -844,23 +861,9 @@ private:
     return partial;
   }
 
-  /// gpu.shuffle takes 32- and 64-bit values; narrower ones travel as i32. Its width covers the
-  /// block's threads only, in a block smaller than a warp.
+  /// Its width covers the block's threads only, in a block smaller than a warp.
   Value shuffleXor(Value value, int64_t offset) {
-    Type type = value.getType();
-    unsigned bits = type.getIntOrFloatBitWidth();
-    auto shuffle = [&](Value v) {
-      int32_t width = std::min(kWarp, blockThreads);
-      return gpu::ShuffleOp::create(b, loc, v, offset, width, gpu::ShuffleMode::XOR)
-          .getShuffleResult();
-    };
-    if (bits == 32 || bits == 64)
-      return shuffle(value);
-    Type narrow = b.getIntegerType(bits), wide = b.getI32Type();
-    Value asInt = type == narrow ? value : arith::BitcastOp::create(b, loc, narrow, value);
-    Value moved = shuffle(arith::ExtUIOp::create(b, loc, wide, asInt));
-    Value back = arith::TruncIOp::create(b, loc, narrow, moved);
-    return type == narrow ? back : arith::BitcastOp::create(b, loc, type, back).getResult();
+    return kopt::codegen::shuffleXor(b, loc, value, offset, std::min(kWarp, blockThreads));
   }
 
   //===--------------------------------------------------------------------===//

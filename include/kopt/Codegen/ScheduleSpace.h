@@ -65,6 +65,8 @@ const ScheduleSpace &elementwiseSpace();
 const ScheduleSpace &reductionSpace();
 /// The matmul family: contractions into a fill (see Matmul.h).
 const ScheduleSpace &matmulSpace();
+/// The normalization family: group statistics, then an elementwise op (see Normalization.h).
+const ScheduleSpace &normalizationSpace();
 
 /// Every family's space, for the policy and for documentation.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();
