@@ -133,7 +133,6 @@ static FailureOr<Kernel> lowerNormalization(kb::TaskOp task, ModuleOp, func::Fun
   NormalizationGeometry geometry =
       planNormalization(NormalizationSchedule::fromValues(values), *info);
   OwningOpRef<ModuleOp> kernels = buildNormalizationKernel(func, *info, geometry);
-  if (getenv("KOPT_DEBUG_NORM")) { func->getParentOp()->dump(); kernels->dump(); }
   return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
                          taskBufferNames(task), target);
 }
