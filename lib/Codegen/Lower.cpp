@@ -4,6 +4,7 @@
 #include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Elementwise.h"
 #include "kopt/Codegen/GlobalReduction.h"
+#include "kopt/Codegen/Normalization.h"
 #include "kopt/Codegen/Reduction.h"
 #include "kopt/Codegen/Scan.h"
 #include "kopt/Codegen/Matmul.h"
@@ -151,6 +152,19 @@ static FailureOr<Kernel> lowerScan(kb::TaskOp task, ModuleOp, func::FuncOp func,
                          taskBufferNames(task), target);
 }
 
+/// Built like the reduction kernel, on the task's buffers from the payload on tensors.
+static FailureOr<Kernel> lowerNormalization(kb::TaskOp task, ModuleOp, func::FuncOp func,
+                                            ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<NormalizationInfo> info = analyzeNormalization(func);
+  if (failed(info))
+    return failure();
+  NormalizationGeometry geometry =
+      planNormalization(NormalizationSchedule::fromValues(values), *info);
+  OwningOpRef<ModuleOp> kernels = buildNormalizationKernel(func, *info, geometry);
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
 /// epilogue reads; analyzeMatmul says which of them the kernel replaces.
 static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::FuncOp func) {
@@ -206,6 +220,10 @@ static LogicalResult analyzeScanFamily(ModuleOp, func::FuncOp func) {
   return failure(failed(analyzeScan(func)));
 }
 
+static LogicalResult analyzeNormalizationFamily(ModuleOp, func::FuncOp func) {
+  return failure(failed(analyzeNormalization(func)));
+}
+
 static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
   return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
 }
@@ -215,6 +233,7 @@ static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
 static const Family kFamilies[] = {
     {elementwiseSpace, analyzeElementwiseFamily, lowerElementwise},
     {globalReductionSpace, analyzeGlobalReductionFamily, lowerGlobalReduction},
+    {normalizationSpace, analyzeNormalizationFamily, lowerNormalization},
     {reductionSpace, analyzeReductionFamily, lowerReduction},
     {matmulSpace, analyzeMatmulFamily, lowerMatmul},
     {scanSpace, analyzeScanFamily, lowerScan},
@@ -226,7 +245,8 @@ static const Family &familyOf(const ScheduleSpace &space) {
 
 /// The family whose error explains a payload no family takes: scan when it holds a loop, matmul
 /// when it holds a contraction, else global reduction when a linalg op reduces all its
-/// dimensions, else reduction when one has a reduction iterator, elementwise otherwise.
+/// dimensions, normalization when several linalg ops have a reduction iterator, reduction when
+/// one has, elementwise otherwise.
 static const Family &expectedFamily(func::FuncOp func) {
   for (Operation &op : func.getBody().front())
     if (isa<scf::ForOp>(op))
@@ -234,14 +254,17 @@ static const Family &expectedFamily(func::FuncOp func) {
   for (Operation &op : func.getBody().front())
     if (isContraction(&op))
       return familyOf(matmulSpace());
-  bool reduces = false, reducesAll = false;
+  int reductions = 0;
+  bool reducesAll = false;
   func.walk([&](linalg::LinalgOp op) {
-    reduces |= op.getNumReductionLoops() != 0;
+    reductions += op.getNumReductionLoops() != 0;
     reducesAll |= op.getNumLoops() != 0 && op.getNumReductionLoops() == op.getNumLoops();
   });
   if (reducesAll)
     return familyOf(globalReductionSpace());
-  return familyOf(reduces ? reductionSpace() : elementwiseSpace());
+  return familyOf(reductions > 1    ? normalizationSpace()
+                  : reductions == 1 ? reductionSpace()
+                                    : elementwiseSpace());
 }
 
 /// What the stages of lowering build directly (passes load their own dialects).

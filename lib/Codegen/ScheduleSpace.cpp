@@ -226,9 +226,57 @@ static const ScheduleSpace kScanSpace = {
 
 const ScheduleSpace &kopt::codegen::scanSpace() { return kScanSpace; }
 
+// The normalization family (Normalization.h): statistics of each group of elements (a row, or
+// the elements of a set of axes), then an elementwise op reading the input with them.
+//
+//   decision            domain               default  meaning (fallback)
+//   threads_per_group   1, 8, 32, 128, 256,  256      threads computing one group (a thread, a
+//                       512, 1024                     warp, a block)
+//   block               64 ... 1024          256      threads per block
+//   vector              1, 2, 4              4        elements per load and store
+//   one_pass            false, true          true     online statistics in one read
+//   cache_in_registers  false, true          true     the group's values stay in registers
+static constexpr int64_t kThreadsPerGroupDomain[] = {1, 8, 32, 128, 256, 512, 1024};
+
+static const Decision kNormalizationDecisions[] = {
+    {"threads_per_group", kThreadsPerGroupDomain, 256, false,
+     "threads that compute one group together (a thread, part of a warp, a warp, a block): "
+     "each takes every n-th vector of the group; their partial statistics combine with warp "
+     "shuffles, then through shared memory across warps. At most `block` and at most the "
+     "group's vectors (rounded down to a power of two). When the group's axes are not the "
+     "innermost ones (strided groups), threadIdx.x runs along the contiguous kept axis and the "
+     "group's threads are in different warps: at most block / 32 of them, combining through "
+     "shared memory"},
+    {"block", kBlockDomain, 256, false,
+     "threads per block: threads_per_group x groups per block (fewer groups per block when "
+     "there are fewer groups, or while a strided block's shared memory exceeds 48 KiB)"},
+    {"vector", kVectorDomain, 4, false,
+     "elements per load and store along the contiguous axis (the group's innermost axis, or for "
+     "strided groups the kept innermost one: a thread then computes `vector` adjacent groups). "
+     "The largest power of two <= this that divides the innermost extent; 1 for elements that "
+     "are not byte-sized"},
+    {"one_pass", kBoolDomain, 1, true,
+     "true: every statistic from one read of the group, with online forms of those that read "
+     "an earlier one (sum of exp(x - max): a running max and a rescaled sum; sum of (x - mean)^2: "
+     "sums of x - c and (x - c)^2 around the group's first element c); false, or a statistic "
+     "with no online form: one read per link of the chain"},
+    {"cache_in_registers", kBoolDomain, 1, true,
+     "true: each thread keeps its share of the group in registers between the statistics and "
+     "the normalizing pass, so the input is read once; only where that share is at most 64 "
+     "elements per thread (else the passes read it again)"},
+};
+
+static const ScheduleSpace kNormalizationSpace = {
+    "normalization",
+    "statistics of groups of elements (chained reductions over the same axes) followed by an "
+    "elementwise op reading the input with them: softmax, layer/batch/instance/group/RMS norm",
+    kNormalizationDecisions};
+
+const ScheduleSpace &kopt::codegen::normalizationSpace() { return kNormalizationSpace; }
+
 llvm::ArrayRef<const ScheduleSpace *> kopt::codegen::allScheduleSpaces() {
-  static const ScheduleSpace *const spaces[] = {&kElementwiseSpace, &kReductionSpace,
-                                                &kMatmulSpace, &kGlobalReductionSpace,
-                                                &kScanSpace};
+  static const ScheduleSpace *const spaces[] = {
+      &kElementwiseSpace, &kReductionSpace, &kMatmulSpace,
+      &kGlobalReductionSpace, &kScanSpace, &kNormalizationSpace};
   return spaces;
 }

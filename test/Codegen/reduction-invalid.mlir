@@ -139,7 +139,8 @@ kb.task @late_index tolerance(atol 0.0, rtol 0.0) {
 // CHECK-SAME:    verdict <compile_error, "{{.*}}reduction-invalid.mlir:[[# @LINE - 16]]:12: error: not in the reduction family: the index accumulator must start from a constant <= 0 (before the first index)">
 kb.candidate @k_late_index of @late_index policy decisions {}
 
-// Two reductions (a softmax's max and sum) in one payload.
+// Two reductions (a softmax's max and sum) in one payload: the normalization family explains
+// why it cannot take them (it needs an elementwise op on the reduced space).
 kb.task @two_reductions tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<8x64xf32> dist(uniform(0.0, 1.0))
   kb.output "out" : tensor<8xf32>
@@ -163,5 +164,5 @@ kb.task @two_reductions tolerance(atol 1.0e-4, rtol 1.0e-4) {
   }
 }
 // CHECK-LABEL: kb.candidate @k_two_reductions
-// CHECK-SAME:    verdict <compile_error, "{{.*}}reduction-invalid.mlir:[[# @LINE - 19]]:3: error: not in the reduction family: 2 ops reduce, and the family schedules one">
+// CHECK-SAME:    verdict <compile_error, "{{.*}}reduction-invalid.mlir:[[# @LINE - 4]]:5: error: not in the normalization family: output #0 is not computed by an elementwise op on the reductions' space">
 kb.candidate @k_two_reductions of @two_reductions policy decisions {}

@@ -45,7 +45,7 @@ TEST(ScheduleSpaceTest, EveryFamilyIsListed) {
   EXPECT_EQ(allScheduleSpaces(),
             llvm::ArrayRef<const ScheduleSpace *>({&elementwiseSpace(), &reductionSpace(),
                                                     &matmulSpace(), &globalReductionSpace(),
-                                                    &scanSpace()}));
+                                                    &scanSpace(), &normalizationSpace()}));
 }
 
 TEST(ScheduleSpaceTest, EveryTableIsWellFormed) {

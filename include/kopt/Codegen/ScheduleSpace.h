@@ -70,6 +70,8 @@ const ScheduleSpace &matmulSpace();
 const ScheduleSpace &globalReductionSpace();
 /// The scan family: a loop carrying a running combination along one axis (see Scan.h).
 const ScheduleSpace &scanSpace();
+/// The normalization family: group statistics, then an elementwise op (see Normalization.h).
+const ScheduleSpace &normalizationSpace();
 
 /// Every family's space, for the policy and for documentation.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();
