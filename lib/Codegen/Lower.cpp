@@ -5,6 +5,7 @@
 #include "kopt/Codegen/Elementwise.h"
 #include "kopt/Codegen/Reduction.h"
 #include "kopt/Codegen/Matmul.h"
+#include "kopt/Codegen/Window.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -147,6 +148,19 @@ static FailureOr<Kernel> lowerMatmul(kb::TaskOp task, ModuleOp module, func::Fun
   return compileLaunches(module, func, taskBufferNames(task), target);
 }
 
+/// The window kernel is built on the task's buffers from the payload on tensors, as the
+/// reduction kernel: its pads and inserted slices become predicates of its loads.
+static FailureOr<Kernel> lowerWindow(kb::TaskOp task, ModuleOp, func::FuncOp func,
+                                     ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<WindowInfo> info = analyzeWindow(func);
+  if (failed(info))
+    return failure();
+  WindowGeometry geometry = planWindow(WindowSchedule::fromValues(values), *info);
+  OwningOpRef<ModuleOp> kernels = buildWindowKernel(func, *info, geometry);
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
 namespace {
 /// An op family kopt schedules: its schedule space, whether it takes a prepared payload, and
 /// its kernel builder.
@@ -174,21 +188,28 @@ static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
   return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
 }
 
+static LogicalResult analyzeWindowFamily(ModuleOp, func::FuncOp func) {
+  return failure(failed(analyzeWindow(func)));
+}
+
 /// The families in the order they are offered a payload: the first whose analysis takes it owns
 /// the task. Specialised families come before general ones.
 static const Family kFamilies[] = {
     {elementwiseSpace, analyzeElementwiseFamily, lowerElementwise},
     {reductionSpace, analyzeReductionFamily, lowerReduction},
     {matmulSpace, analyzeMatmulFamily, lowerMatmul},
+    {windowSpace, analyzeWindowFamily, lowerWindow},
 };
 
 /// The family whose error explains a payload no family takes: matmul when it holds a
-/// contraction, else reduction when one of its linalg ops has a reduction iterator, elementwise
-/// otherwise.
+/// contraction, else window when it reads an input through a window, else reduction when one
+/// of its linalg ops has a reduction iterator, elementwise otherwise.
 static const Family &expectedFamily(func::FuncOp func) {
   for (Operation &op : func.getBody().front())
     if (isContraction(&op))
       return kFamilies[2];
+  if (readsWindow(func))
+    return kFamilies[3];
   bool reduces = false;
   func.walk([&](linalg::LinalgOp op) { reduces |= op.getNumReductionLoops() != 0; });
   return kFamilies[reduces ? 1 : 0];

@@ -1,5 +1,6 @@
 //===- Reduction.cpp - the axis-reduction family --------------------------===//
 #include "kopt/Codegen/Reduction.h"
+#include "PayloadMatch.h"
 #include "kopt/Codegen/ScheduleSpace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,49 +38,6 @@ ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
 // Analysis
 //===----------------------------------------------------------------------===//
 
-/// Reshapes keep the row-major order of elements: a value read through them is read at the same
-/// linear index.
-static Value throughReshapes(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
-
-/// A value the kernel can rebuild: a constant, or an argument of the payload's function (a task
-/// buffer or a scalar input, which becomes a kernel parameter).
-static bool isMaterializable(Value value) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return isa<func::FuncOp>(arg.getOwner()->getParentOp());
-  Operation *def = value.getDefiningOp();
-  return def->hasTrait<OpTrait::ConstantLike>();
-}
-
-/// The value a fill writes into `init`: `init` is (through reshapes) the result of a linalg.fill,
-/// or of a linalg op with one output and parallel iterators whose body yields a value from
-/// outside it or a scalar input (a generalized linalg.fill).
-static std::optional<Value> fillValue(Value init) {
-  init = throughReshapes(init);
-  if (auto named = init.getDefiningOp<linalg::FillOp>())
-    return isMaterializable(named.value()) ? std::optional(named.value()) : std::nullopt;
-  auto fill = init.getDefiningOp<linalg::GenericOp>();
-  if (!fill || fill.getNumDpsInits() != 1 || fill.getNumReductionLoops() != 0 ||
-      !llvm::hasSingleElement(*fill.getBody()))
-    return std::nullopt;
-  Value yielded = fill.getBody()->getTerminator()->getOperand(0);
-  auto arg = dyn_cast<BlockArgument>(yielded);
-  if (arg && arg.getOwner() == fill.getBody()) {
-    if (arg.getArgNumber() >= fill.getNumDpsInputs())
-      return std::nullopt;
-    yielded = fill.getDpsInputOperand(arg.getArgNumber())->get();
-  }
-  if (isa<ShapedType>(yielded.getType()) || !isMaterializable(yielded))
-    return std::nullopt;
-  return yielded;
-}
-
 /// The arguments of `body` and the linalg.index ops `value` depends on inside it.
 static void collectSources(Value value, Block *body, llvm::SetVector<Value> &sources) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
@@ -96,26 +54,6 @@ static void collectSources(Value value, Block *body, llvm::SetVector<Value> &sou
   }
   for (Value operand : def->getOperands())
     collectSources(operand, body, sources);
-}
-
-/// Whether `value` is defined outside the region that holds `block`.
-static bool isOutside(Value value, Block *block) {
-  return !block->getParentOp()->isAncestor(value.getParentRegion()->getParentOp());
-}
-
-/// Every value the ops of `block` use from outside it can be rebuilt in the kernel.
-static LogicalResult checkCapturedValues(Block *block, StringRef what) {
-  WalkResult result = block->walk([&](Operation *op) {
-    for (Value operand : op->getOperands()) {
-      if (isOutside(operand, block) && !isMaterializable(operand)) {
-        op->emitError() << "not in the reduction family: the " << what
-                        << " uses a value computed outside it that is not a constant";
-        return WalkResult::interrupt();
-      }
-    }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
 }
 
 /// Whether `op`'s accumulators are a value and the index that reached it (argmax, argmin):
@@ -246,40 +184,15 @@ static LogicalResult analyzeOperands(ReductionInfo &info) {
                   " does not start from a linalg.fill of a constant or scalar input");
     info.fills.push_back(*fill);
   }
-  return checkCapturedValues(op.getBody(), "reduction's body");
+  return checkCapturedValues(op.getBody(), "reduction", "reduction's body");
 }
 
-/// Which result of `producer`, if any, `value` is (through reshapes).
-static std::optional<unsigned> resultOf(Operation *producer, Value value) {
-  auto result = dyn_cast<OpResult>(throughReshapes(value));
-  if (!producer || !result || result.getOwner() != producer)
-    return std::nullopt;
-  return result.getResultNumber();
-}
-
-/// The elementwise op applied to the reduction's results: identity-indexed, reading only those
-/// results and scalars.
+/// The elementwise op applied to the reduction's results.
 static LogicalResult analyzeEpilogue(ReductionInfo &info, linalg::GenericOp epilogue) {
-  auto fail = [&](const Twine &why) {
-    return epilogue.emitError() << "not in the reduction family: the epilogue " << why;
-  };
-  for (OpOperand &operand : epilogue->getOpOperands()) {
-    bool shaped = isa<ShapedType>(operand.get().getType());
-    if (shaped && !epilogue.getMatchingIndexingMap(&operand).isIdentity())
-      return fail("is not indexed by the identity");
-    if (epilogue.isDpsInit(&operand)) {
-      if (epilogue.payloadUsesValueFromOperand(&operand))
-        return fail("reads its output");
-    } else if (shaped ? !resultOf(info.reduction, operand.get())
-                      : !isMaterializable(operand.get())) {
-      return fail("reads something other than the reduction's results and scalars");
-    }
-  }
-  if (epilogue.getStaticLoopRanges().empty() ||
-      ShapedType::getNumElements(epilogue.getStaticLoopRanges()) != info.outer * info.inner)
-    return fail("does not cover the reduction's outputs");
+  if (failed(checkEpilogue(epilogue, info.reduction, info.outer * info.inner, "reduction")))
+    return failure();
   info.epilogue = epilogue;
-  return checkCapturedValues(epilogue.getBody(), "epilogue");
+  return success();
 }
 
 FailureOr<ReductionInfo> kopt::codegen::analyzeReduction(func::FuncOp func) {
@@ -695,24 +608,10 @@ private:
     return indices;
   }
 
-  /// Clones the ops of `body` with `mapping` holding its arguments (linalg.index d becomes
-  /// `loopIndexOf(d)`, captured constants and arguments are rebuilt) and returns what it yields.
   SmallVector<Value> cloneBody(Block *body, IRMapping &mapping,
                                llvm::function_ref<Value(unsigned)> loopIndexOf) {
-    for (Operation &inner : body->without_terminator()) {
-      if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
-        mapping.map(indexOp.getResult(), loopIndexOf(indexOp.getDim()));
-        continue;
-      }
-      inner.walk([&](Operation *nested) {
-        for (Value operand : nested->getOperands())
-          if (!mapping.contains(operand) && isOutside(operand, body))
-            mapping.map(operand, materialize(operand));
-      });
-      b.clone(inner, mapping);
-    }
-    return llvm::map_to_vector(body->getTerminator()->getOperands(),
-                               [&](Value v) { return mapping.lookupOrDefault(v); });
+    return cloneLinalgBody(b, body, mapping, loopIndexOf,
+                           [&](Value value) { return materialize(value); });
   }
 
   //===--------------------------------------------------------------------===//

@@ -66,6 +66,9 @@ const ScheduleSpace &reductionSpace();
 /// The matmul family: contractions into a fill (see Matmul.h).
 const ScheduleSpace &matmulSpace();
 
+/// The window family: convolutions and pooling (see Window.h).
+const ScheduleSpace &windowSpace();
+
 /// Every family's space, for the policy and for documentation.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();
 

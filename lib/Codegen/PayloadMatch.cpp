@@ -1,0 +1,110 @@
+//===- PayloadMatch.cpp - matching prepared payloads, rebuilding their bodies ---===//
+#include "PayloadMatch.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+Value kopt::codegen::throughReshapes(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+bool kopt::codegen::isMaterializable(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return isa<func::FuncOp>(arg.getOwner()->getParentOp());
+  Operation *def = value.getDefiningOp();
+  return def->hasTrait<OpTrait::ConstantLike>();
+}
+
+std::optional<Value> kopt::codegen::fillValue(Value init) {
+  init = throughReshapes(init);
+  if (auto named = init.getDefiningOp<linalg::FillOp>())
+    return isMaterializable(named.value()) ? std::optional(named.value()) : std::nullopt;
+  auto fill = init.getDefiningOp<linalg::GenericOp>();
+  if (!fill || fill.getNumDpsInits() != 1 || fill.getNumReductionLoops() != 0 ||
+      !llvm::hasSingleElement(*fill.getBody()))
+    return std::nullopt;
+  Value yielded = fill.getBody()->getTerminator()->getOperand(0);
+  auto arg = dyn_cast<BlockArgument>(yielded);
+  if (arg && arg.getOwner() == fill.getBody()) {
+    if (arg.getArgNumber() >= fill.getNumDpsInputs())
+      return std::nullopt;
+    yielded = fill.getDpsInputOperand(arg.getArgNumber())->get();
+  }
+  if (isa<ShapedType>(yielded.getType()) || !isMaterializable(yielded))
+    return std::nullopt;
+  return yielded;
+}
+
+bool kopt::codegen::isOutside(Value value, Block *block) {
+  return !block->getParentOp()->isAncestor(value.getParentRegion()->getParentOp());
+}
+
+LogicalResult kopt::codegen::checkCapturedValues(Block *block, StringRef family,
+                                                 StringRef what) {
+  WalkResult result = block->walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (isOutside(operand, block) && !isMaterializable(operand)) {
+        op->emitError() << "not in the " << family << " family: the " << what
+                        << " uses a value computed outside it that is not a constant";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+std::optional<unsigned> kopt::codegen::resultOf(Operation *producer, Value value) {
+  auto result = dyn_cast<OpResult>(throughReshapes(value));
+  if (!producer || !result || result.getOwner() != producer)
+    return std::nullopt;
+  return result.getResultNumber();
+}
+
+LogicalResult kopt::codegen::checkEpilogue(linalg::GenericOp epilogue, Operation *producer,
+                                           int64_t numOutputs, StringRef family) {
+  auto fail = [&](const Twine &why) {
+    return epilogue.emitError() << "not in the " << family << " family: the epilogue " << why;
+  };
+  for (OpOperand &operand : epilogue->getOpOperands()) {
+    bool shaped = isa<ShapedType>(operand.get().getType());
+    if (shaped && !epilogue.getMatchingIndexingMap(&operand).isIdentity())
+      return fail("is not indexed by the identity");
+    if (epilogue.isDpsInit(&operand)) {
+      if (epilogue.payloadUsesValueFromOperand(&operand))
+        return fail("reads its output");
+    } else if (shaped ? !resultOf(producer, operand.get()) : !isMaterializable(operand.get())) {
+      return fail("reads something other than the " + family + "'s results and scalars");
+    }
+  }
+  if (epilogue.getStaticLoopRanges().empty() ||
+      ShapedType::getNumElements(epilogue.getStaticLoopRanges()) != numOutputs)
+    return fail("does not cover the " + family + "'s outputs");
+  return checkCapturedValues(epilogue.getBody(), family, "epilogue");
+}
+
+SmallVector<Value> kopt::codegen::cloneLinalgBody(OpBuilder &b, Block *body, IRMapping &mapping,
+                                                  function_ref<Value(unsigned)> loopIndexOf,
+                                                  function_ref<Value(Value)> materialize) {
+  for (Operation &inner : body->without_terminator()) {
+    if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
+      mapping.map(indexOp.getResult(), loopIndexOf(indexOp.getDim()));
+      continue;
+    }
+    inner.walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (!mapping.contains(operand) && isOutside(operand, body))
+          mapping.map(operand, materialize(operand));
+    });
+    b.clone(inner, mapping);
+  }
+  return llvm::map_to_vector(body->getTerminator()->getOperands(),
+                             [&](Value v) { return mapping.lookupOrDefault(v); });
+}

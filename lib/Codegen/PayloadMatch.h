@@ -1,0 +1,59 @@
+//===- PayloadMatch.h - matching prepared payloads, rebuilding their bodies -*- C++ -*-===//
+//
+// Private to KoptCodegen: what the families that build their kernels from the payload on tensors
+// (reduction, window) share: following values through reshapes to the task's buffers, finding
+// the value a fill writes, and cloning a linalg body into a kernel.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_LIB_CODEGEN_PAYLOADMATCH_H
+#define KOPT_LIB_CODEGEN_PAYLOADMATCH_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <optional>
+
+namespace kopt::codegen {
+
+/// Reshapes keep the row-major order of elements: a value read through them is read at the same
+/// linear index. Returns what `value` reshapes.
+mlir::Value throughReshapes(mlir::Value value);
+
+/// A value a kernel can rebuild: a constant, or an argument of the payload's function (a task
+/// buffer or a scalar input, which becomes a kernel parameter).
+bool isMaterializable(mlir::Value value);
+
+/// The value a fill writes into `init`: `init` is (through reshapes) the result of a linalg.fill,
+/// or of a linalg op with one output and parallel iterators whose body yields a value from
+/// outside it or a scalar input (a generalized linalg.fill).
+std::optional<mlir::Value> fillValue(mlir::Value init);
+
+/// Whether `value` is defined outside the region that holds `block`.
+bool isOutside(mlir::Value value, mlir::Block *block);
+
+/// Every value the ops of `block` use from outside it can be rebuilt in the kernel; else an error
+/// "not in the <family> family: the <what> uses a value computed outside it ...".
+mlir::LogicalResult checkCapturedValues(mlir::Block *block, llvm::StringRef family,
+                                        llvm::StringRef what);
+
+/// Which result of `producer`, if any, `value` is (through reshapes).
+std::optional<unsigned> resultOf(mlir::Operation *producer, mlir::Value value);
+
+/// An elementwise op applied to the results of `producer` (a family's op with `numOutputs`
+/// outputs): identity-indexed, reading only those results and scalars, covering every output,
+/// capturing only what a kernel can rebuild. Else an error "not in the <family> family: ...".
+mlir::LogicalResult checkEpilogue(mlir::linalg::GenericOp epilogue, mlir::Operation *producer,
+                                  int64_t numOutputs, llvm::StringRef family);
+
+/// Clones the ops of a linalg body at `b`'s insertion point, with `mapping` holding its
+/// arguments: linalg.index d becomes `loopIndexOf(d)`, values captured from outside the body
+/// become `materialize(value)`. Returns what the body yields.
+llvm::SmallVector<mlir::Value>
+cloneLinalgBody(mlir::OpBuilder &b, mlir::Block *body, mlir::IRMapping &mapping,
+                llvm::function_ref<mlir::Value(unsigned)> loopIndexOf,
+                llvm::function_ref<mlir::Value(mlir::Value)> materialize);
+
+} // namespace kopt::codegen
+
+#endif // KOPT_LIB_CODEGEN_PAYLOADMATCH_H
