@@ -69,13 +69,18 @@ std::optional<unsigned> kopt::codegen::resultOf(Operation *producer, Value value
 }
 
 LogicalResult kopt::codegen::checkEpilogue(linalg::GenericOp epilogue, Operation *producer,
-                                           int64_t numOutputs, StringRef family) {
+                                           int64_t numOutputs, StringRef family,
+                                           bool readsInputs) {
   auto fail = [&](const Twine &why) {
     return epilogue.emitError() << "not in the " << family << " family: the epilogue " << why;
   };
   for (OpOperand &operand : epilogue->getOpOperands()) {
     bool shaped = isa<ShapedType>(operand.get().getType());
-    if (shaped && !epilogue.getMatchingIndexingMap(&operand).isIdentity())
+    AffineMap map = epilogue.getMatchingIndexingMap(&operand);
+    if (readsInputs && shaped && !epilogue.isDpsInit(&operand) &&
+        isa<BlockArgument>(operand.get()) && map.isProjectedPermutation())
+      continue;
+    if (shaped && !map.isIdentity())
       return fail("is not indexed by the identity");
     if (epilogue.isDpsInit(&operand)) {
       if (epilogue.payloadUsesValueFromOperand(&operand))

@@ -41,10 +41,12 @@ mlir::LogicalResult checkCapturedValues(mlir::Block *block, llvm::StringRef fami
 std::optional<unsigned> resultOf(mlir::Operation *producer, mlir::Value value);
 
 /// An elementwise op applied to the results of `producer` (a family's op with `numOutputs`
-/// outputs): identity-indexed, reading only those results and scalars, covering every output,
+/// outputs): identity-indexed, reading only those results and scalars (and, where
+/// `readsInputs`, task inputs through projected permutations: a bias), covering every output,
 /// capturing only what a kernel can rebuild. Else an error "not in the <family> family: ...".
 mlir::LogicalResult checkEpilogue(mlir::linalg::GenericOp epilogue, mlir::Operation *producer,
-                                  int64_t numOutputs, llvm::StringRef family);
+                                  int64_t numOutputs, llvm::StringRef family,
+                                  bool readsInputs = false);
 
 /// Clones the ops of a linalg body at `b`'s insertion point, with `mapping` holding its
 /// arguments: linalg.index d becomes `loopIndexOf(d)`, values captured from outside the body

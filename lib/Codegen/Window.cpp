@@ -199,7 +199,8 @@ FailureOr<WindowInfo> kopt::codegen::analyzeWindow(func::FuncOp func) {
   info.innermostDim = info.outputDims.back();
   info.channelDim = unreadParallelDim(info, *windowed);
   if (!epilogues.empty()) {
-    if (failed(checkEpilogue(epilogues.front(), op, info.numOutputs, "window")))
+    if (failed(checkEpilogue(epilogues.front(), op, info.numOutputs, "window",
+                             /*readsInputs=*/true)))
       return failure();
     info.epilogue = epilogues.front();
   }
@@ -474,11 +475,28 @@ private:
         mapping.map(body->getArgument(i), element);
       }
       mapping.map(body->getArguments().drop_front(op.getNumDpsInputs()), accs[e]);
+      Operation *before = b.getInsertionPoint() == b.getInsertionBlock()->begin()
+                              ? nullptr
+                              : &*std::prev(b.getInsertionPoint());
       accs[e] = cloneLinalgBody(
           b, body, mapping, [&](unsigned dim) { return point[dim]; },
           [&](Value value) { return materialize(value); });
+      allowContraction(before);
     }
     return accs;
+  }
+
+  /// Lets the back end fuse the body's multiplies and adds into FMAs (one rounding instead of
+  /// two, as cuDNN's convolutions do): the ops built after `before` may contract.
+  void allowContraction(Operation *before) {
+    Block *block = b.getInsertionBlock();
+    auto first = before ? std::next(before->getIterator()) : block->begin();
+    for (Operation &built : llvm::make_range(first, b.getInsertionPoint()))
+      if (auto fastMath = dyn_cast<arith::ArithFastMathInterface>(built))
+        built.setAttr(fastMath.getFastMathAttrName(),
+                      arith::FastMathFlagsAttr::get(
+                          b.getContext(), fastMath.getFastMathFlagsAttr().getValue() |
+                                              arith::FastMathFlags::contract));
   }
 
   //===--------------------------------------------------------------------===//
@@ -637,16 +655,31 @@ private:
       linear = linear ? add(mul(linear, index(info.domain[d])), point[d]) : point[d];
     SmallVector<Value> epilogueResults;
     if (linalg::GenericOp epilogue = info.epilogue) {
+      SmallVector<int64_t> domain = epilogue.getStaticLoopRanges();
+      SmallVector<Value> loopIndices;
+      auto loopIndex = [&](unsigned dim) {
+        if (loopIndices.empty())
+          loopIndices = delinearize(linear, domain);
+        return loopIndices[dim];
+      };
       IRMapping mapping;
       for (OpOperand *input : epilogue.getDpsInputOperands()) {
-        std::optional<unsigned> j = resultOf(op, input->get());
-        mapping.map(epilogue.getMatchingBlockArgument(input),
-                    j ? results[*j] : materialize(input->get()));
+        Value value = input->get();
+        BlockArgument arg = epilogue.getMatchingBlockArgument(input);
+        if (std::optional<unsigned> j = resultOf(op, value)) {
+          mapping.map(arg, results[*j]);
+        } else if (isa<ShapedType>(value.getType())) { // a task input: a bias
+          SmallVector<Value> indices = llvm::map_to_vector(
+              epilogue.getMatchingIndexingMap(input).getResults(), [&](AffineExpr e) {
+                return loopIndex(cast<AffineDimExpr>(e).getPosition());
+              });
+          mapping.map(arg, memref::LoadOp::create(b, loc, materialize(value), indices));
+        } else {
+          mapping.map(arg, materialize(value));
+        }
       }
-      SmallVector<int64_t> domain = epilogue.getStaticLoopRanges();
       epilogueResults = cloneLinalgBody(
-          b, epilogue.getBody(), mapping,
-          [&](unsigned dim) { return delinearize(linear, domain)[dim]; },
+          b, epilogue.getBody(), mapping, loopIndex,
           [&](Value value) { return materialize(value); });
     }
     for (auto [stored, output] : llvm::zip(info.stored, outputs)) {

@@ -20,18 +20,28 @@ kb.task @conv2d_pad_dilation tolerance(atol 1.0e-4, rtol 1.0e-4) {
   }
 }
 
-// Conv1d, strided and dilated (as problem 76).
+// Conv1d, strided and dilated (as problem 76), with a bias added by the epilogue (as problem 50).
 kb.task @conv1d_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<2x3x40xf32> dist(uniform(0.0, 1.0))
   kb.input "weight" : tensor<5x3x4xf32> dist(uniform(-0.3, 0.3))
+  kb.input "bias" : tensor<5xf32> dist(uniform(-0.3, 0.3))
   kb.output "out" : tensor<2x5x12xf32>
-  kb.reference "return torch.conv1d(x, weight, None, [3], [0], [2], 1)"
-  kb.payload(%x: tensor<2x3x40xf32>, %weight: tensor<5x3x4xf32>, %out: tensor<2x5x12xf32>) {
+  kb.reference "return torch.conv1d(x, weight, bias, [3], [0], [2], 1)"
+  kb.payload(%x: tensor<2x3x40xf32>, %weight: tensor<5x3x4xf32>, %bias: tensor<5xf32>, %out: tensor<2x5x12xf32>) {
     %zero = arith.constant 0.0 : f32
-    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x5x12xf32>) -> tensor<2x5x12xf32>
+    %e = tensor.empty() : tensor<2x5x12xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<2x5x12xf32>) -> tensor<2x5x12xf32>
     %c = linalg.conv_1d_ncw_fcw {dilations = dense<2> : tensor<1xi64>, strides = dense<3> : tensor<1xi64>}
         ins(%x, %weight : tensor<2x3x40xf32>, tensor<5x3x4xf32>) outs(%acc : tensor<2x5x12xf32>) -> tensor<2x5x12xf32>
-    kb.yield %c : tensor<2x5x12xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(n, f, x) -> (n, f, x)>, affine_map<(n, f, x) -> (f)>,
+                                          affine_map<(n, f, x) -> (n, f, x)>],
+                         iterator_types = ["parallel", "parallel", "parallel"]}
+        ins(%c, %bias : tensor<2x5x12xf32>, tensor<5xf32>) outs(%out : tensor<2x5x12xf32>) {
+    ^bb0(%v: f32, %b: f32, %o: f32):
+      %y = arith.addf %v, %b : f32
+      linalg.yield %y : f32
+    } -> tensor<2x5x12xf32>
+    kb.yield %r : tensor<2x5x12xf32>
   }
 }
 
