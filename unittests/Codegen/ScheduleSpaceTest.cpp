@@ -44,7 +44,7 @@ TEST(ScheduleSpaceTest, ReductionTable) {
 TEST(ScheduleSpaceTest, EveryFamilyIsListed) {
   EXPECT_EQ(allScheduleSpaces(),
             llvm::ArrayRef<const ScheduleSpace *>({&elementwiseSpace(), &reductionSpace(),
-                                                    &matmulSpace()}));
+                                                    &matmulSpace(), &windowSpace()}));
 }
 
 TEST(ScheduleSpaceTest, EveryTableIsWellFormed) {
