@@ -8,6 +8,7 @@
 #include "kopt/Codegen/Reduction.h"
 #include "kopt/Codegen/Scan.h"
 #include "kopt/Codegen/Matmul.h"
+#include "kopt/Codegen/Window.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -189,6 +190,19 @@ static FailureOr<Kernel> lowerMatmul(kb::TaskOp task, ModuleOp module, func::Fun
   return compileLaunches(module, func, taskBufferNames(task), target);
 }
 
+/// The window kernel is built on the task's buffers from the payload on tensors, as the
+/// reduction kernel: its pads and inserted slices become predicates of its loads.
+static FailureOr<Kernel> lowerWindow(kb::TaskOp task, ModuleOp, func::FuncOp func,
+                                     ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<WindowInfo> info = analyzeWindow(func);
+  if (failed(info))
+    return failure();
+  WindowGeometry geometry = planWindow(WindowSchedule::fromValues(values), *info);
+  OwningOpRef<ModuleOp> kernels = buildWindowKernel(func, *info, geometry);
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
 namespace {
 /// An op family kopt schedules: its schedule space, whether it takes a prepared payload, and
 /// its kernel builder.
@@ -228,6 +242,10 @@ static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
   return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
 }
 
+static LogicalResult analyzeWindowFamily(ModuleOp, func::FuncOp func) {
+  return failure(failed(analyzeWindow(func)));
+}
+
 /// The families in the order they are offered a payload: the first whose analysis takes it owns
 /// the task. Specialised families come before general ones.
 static const Family kFamilies[] = {
@@ -236,6 +254,7 @@ static const Family kFamilies[] = {
     {normalizationSpace, analyzeNormalizationFamily, lowerNormalization},
     {reductionSpace, analyzeReductionFamily, lowerReduction},
     {matmulSpace, analyzeMatmulFamily, lowerMatmul},
+    {windowSpace, analyzeWindowFamily, lowerWindow},
     {scanSpace, analyzeScanFamily, lowerScan},
 };
 
@@ -244,9 +263,9 @@ static const Family &familyOf(const ScheduleSpace &space) {
 }
 
 /// The family whose error explains a payload no family takes: scan when it holds a loop, matmul
-/// when it holds a contraction, else global reduction when a linalg op reduces all its
-/// dimensions, normalization when several linalg ops have a reduction iterator, reduction when
-/// one has, elementwise otherwise.
+/// when it holds a contraction, window when it reads an input through a window, else global
+/// reduction when a linalg op reduces all its dimensions, normalization when several linalg ops
+/// have a reduction iterator, reduction when one has, elementwise otherwise.
 static const Family &expectedFamily(func::FuncOp func) {
   for (Operation &op : func.getBody().front())
     if (isa<scf::ForOp>(op))
@@ -254,6 +273,8 @@ static const Family &expectedFamily(func::FuncOp func) {
   for (Operation &op : func.getBody().front())
     if (isContraction(&op))
       return familyOf(matmulSpace());
+  if (readsWindow(func))
+    return familyOf(windowSpace());
   int reductions = 0;
   bool reducesAll = false;
   func.walk([&](linalg::LinalgOp op) {

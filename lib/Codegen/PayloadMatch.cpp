@@ -86,6 +86,33 @@ std::optional<unsigned> kopt::codegen::resultOf(Operation *producer, Value value
   return result.getResultNumber();
 }
 
+LogicalResult kopt::codegen::checkEpilogue(linalg::GenericOp epilogue, Operation *producer,
+                                           int64_t numOutputs, StringRef family,
+                                           bool readsInputs) {
+  auto fail = [&](const Twine &why) {
+    return epilogue.emitError() << "not in the " << family << " family: the epilogue " << why;
+  };
+  for (OpOperand &operand : epilogue->getOpOperands()) {
+    bool shaped = isa<ShapedType>(operand.get().getType());
+    AffineMap map = epilogue.getMatchingIndexingMap(&operand);
+    if (readsInputs && shaped && !epilogue.isDpsInit(&operand) &&
+        isa<BlockArgument>(operand.get()) && map.isProjectedPermutation())
+      continue;
+    if (shaped && !map.isIdentity())
+      return fail("is not indexed by the identity");
+    if (epilogue.isDpsInit(&operand)) {
+      if (epilogue.payloadUsesValueFromOperand(&operand))
+        return fail("reads its output");
+    } else if (shaped ? !resultOf(producer, operand.get()) : !isMaterializable(operand.get())) {
+      return fail("reads something other than the " + family + "'s results and scalars");
+    }
+  }
+  if (epilogue.getStaticLoopRanges().empty() ||
+      ShapedType::getNumElements(epilogue.getStaticLoopRanges()) != numOutputs)
+    return fail("does not cover the " + family + "'s outputs");
+  return checkCapturedValues(epilogue.getBody(), family, "epilogue");
+}
+
 FailureOr<SmallVector<Operation *>> kopt::codegen::deriveMonoidCombiners(linalg::GenericOp op) {
   Block *body = op.getBody();
   auto yield = cast<linalg::YieldOp>(body->getTerminator());

@@ -43,6 +43,14 @@ mlir::LogicalResult checkCapturedValues(mlir::Block *block, llvm::StringRef fami
 /// Which result of `producer`, if any, `value` is (through reshapes).
 std::optional<unsigned> resultOf(mlir::Operation *producer, mlir::Value value);
 
+/// An elementwise op applied to the results of `producer` (a family's op with `numOutputs`
+/// outputs): identity-indexed, reading only those results and scalars (and, where
+/// `readsInputs`, task inputs through projected permutations: a bias), covering every output,
+/// capturing only what a kernel can rebuild. Else an error "not in the <family> family: ...".
+mlir::LogicalResult checkEpilogue(mlir::linalg::GenericOp epilogue, mlir::Operation *producer,
+                                  int64_t numOutputs, llvm::StringRef family,
+                                  bool readsInputs = false);
+
 /// Per accumulator of `op`, the body op that combines it, `acc = op(f(inputs), acc)` with a
 /// commutative op that has a neutral element (add, mul, max, min, and, or, xor): partial results
 /// then start from the neutral element and combine with that op. Else an error saying why.

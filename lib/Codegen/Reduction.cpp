@@ -145,29 +145,12 @@ static LogicalResult analyzeOperands(ReductionInfo &info) {
   return checkCapturedValues(op.getBody(), "reduction", "reduction's body");
 }
 
-/// The elementwise op applied to the reduction's results: identity-indexed, reading only those
-/// results and scalars.
+/// The elementwise op applied to the reduction's results.
 static LogicalResult analyzeEpilogue(ReductionInfo &info, linalg::GenericOp epilogue) {
-  auto fail = [&](const Twine &why) {
-    return epilogue.emitError() << "not in the reduction family: the epilogue " << why;
-  };
-  for (OpOperand &operand : epilogue->getOpOperands()) {
-    bool shaped = isa<ShapedType>(operand.get().getType());
-    if (shaped && !epilogue.getMatchingIndexingMap(&operand).isIdentity())
-      return fail("is not indexed by the identity");
-    if (epilogue.isDpsInit(&operand)) {
-      if (epilogue.payloadUsesValueFromOperand(&operand))
-        return fail("reads its output");
-    } else if (shaped ? !resultOf(info.reduction, operand.get())
-                      : !isMaterializable(operand.get())) {
-      return fail("reads something other than the reduction's results and scalars");
-    }
-  }
-  if (epilogue.getStaticLoopRanges().empty() ||
-      ShapedType::getNumElements(epilogue.getStaticLoopRanges()) != info.outer * info.inner)
-    return fail("does not cover the reduction's outputs");
+  if (failed(checkEpilogue(epilogue, info.reduction, info.outer * info.inner, "reduction")))
+    return failure();
   info.epilogue = epilogue;
-  return checkCapturedValues(epilogue.getBody(), "reduction", "epilogue");
+  return success();
 }
 
 FailureOr<ReductionInfo> kopt::codegen::analyzeReduction(func::FuncOp func) {

@@ -274,9 +274,39 @@ static const ScheduleSpace kNormalizationSpace = {
 
 const ScheduleSpace &kopt::codegen::normalizationSpace() { return kNormalizationSpace; }
 
+static constexpr int64_t kWindowOutputsDomain[] = {1, 2, 4, 8};
+static constexpr int64_t kWindowUnrollDomain[] = {1, 2, 4, 8, 16};
+
+static const Decision kWindowDecisions[] = {
+    {"outputs_x", kWindowOutputsDomain, 4, false,
+     "consecutive outputs per thread along the innermost output dimension: their overlapping "
+     "input windows are loaded once. At most the power of two <= that extent; a tile crossing "
+     "the end is moved back to end there (two threads store the same outputs)"},
+    {"outputs_channel", kWindowOutputsDomain, 4, false,
+     "outputs per thread along the output channel (a parallel loop the data input does not "
+     "read: a convolution's filters), each data element loaded once for all of them. 1 when "
+     "there is none (pooling, depthwise); at most the power of two <= its extent, moved back at "
+     "the end as outputs_x"},
+    {"block", kBlockDomain, 256, false,
+     "threads per block, consecutive threads on consecutive tiles along the innermost output "
+     "dimension (coalesced); fewer when there are fewer tiles"},
+    {"unroll", kWindowUnrollDomain, 8, false,
+     "iterations of the innermost reduction loop per step (then the rest); a loop whose extent "
+     "is at most this is unrolled completely, so that overlapping windows share their loads"},
+};
+
+static const ScheduleSpace kWindowSpace = {
+    "window",
+    "one linalg op with reductions reading task inputs through affine windows (convolutions, "
+    "pooling), through pads, strided inserted slices and reshapes, from a fill, with an "
+    "optional elementwise epilogue",
+    kWindowDecisions};
+
+const ScheduleSpace &kopt::codegen::windowSpace() { return kWindowSpace; }
+
 llvm::ArrayRef<const ScheduleSpace *> kopt::codegen::allScheduleSpaces() {
   static const ScheduleSpace *const spaces[] = {
-      &kElementwiseSpace, &kReductionSpace, &kMatmulSpace,
-      &kGlobalReductionSpace, &kScanSpace, &kNormalizationSpace};
+      &kElementwiseSpace, &kReductionSpace,     &kMatmulSpace, &kGlobalReductionSpace,
+      &kScanSpace,        &kNormalizationSpace, &kWindowSpace};
   return spaces;
 }

@@ -45,7 +45,8 @@ TEST(ScheduleSpaceTest, EveryFamilyIsListed) {
   EXPECT_EQ(allScheduleSpaces(),
             llvm::ArrayRef<const ScheduleSpace *>({&elementwiseSpace(), &reductionSpace(),
                                                     &matmulSpace(), &globalReductionSpace(),
-                                                    &scanSpace(), &normalizationSpace()}));
+                                                    &scanSpace(), &normalizationSpace(),
+                                                    &windowSpace()}));
 }
 
 TEST(ScheduleSpaceTest, EveryTableIsWellFormed) {

@@ -73,6 +73,9 @@ const ScheduleSpace &scanSpace();
 /// The normalization family: group statistics, then an elementwise op (see Normalization.h).
 const ScheduleSpace &normalizationSpace();
 
+/// The window family: convolutions and pooling (see Window.h).
+const ScheduleSpace &windowSpace();
+
 /// Every family's space, for the policy and for documentation.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();
 
