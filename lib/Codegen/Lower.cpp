@@ -1,6 +1,7 @@
 //===- Lower.cpp - candidates to PTX --------------------------------------===//
 #include "kopt/Codegen/Lower.h"
 #include "Pipeline.h"
+#include "kopt/Codegen/Attention.h"
 #include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Elementwise.h"
 #include "kopt/Codegen/Reduction.h"
@@ -123,6 +124,19 @@ static FailureOr<Kernel> lowerReduction(kb::TaskOp task, ModuleOp, func::FuncOp 
                          taskBufferNames(task), target);
 }
 
+/// Like the reduction kernel, the attention kernel is built on the task's buffers from the payload
+/// on tensors: the scores and the softmax's temporaries never exist.
+static FailureOr<Kernel> lowerAttention(kb::TaskOp task, ModuleOp, func::FuncOp func,
+                                        ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<AttentionInfo> info = analyzeAttention(func);
+  if (failed(info))
+    return failure();
+  AttentionGeometry geometry = planAttention(AttentionSchedule::fromValues(values), *info);
+  OwningOpRef<ModuleOp> kernels = buildAttentionKernel(func, *info, geometry);
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
 /// epilogue reads; analyzeMatmul says which of them the kernel replaces.
 static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::FuncOp func) {
@@ -170,6 +184,10 @@ static LogicalResult analyzeReductionFamily(ModuleOp, func::FuncOp func) {
   return failure(failed(analyzeReduction(func)));
 }
 
+static LogicalResult analyzeAttentionFamily(ModuleOp, func::FuncOp func) {
+  return failure(failed(analyzeAttention(func)));
+}
+
 static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
   return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
 }
@@ -179,19 +197,26 @@ static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
 static const Family kFamilies[] = {
     {elementwiseSpace, analyzeElementwiseFamily, lowerElementwise},
     {reductionSpace, analyzeReductionFamily, lowerReduction},
+    {attentionSpace, analyzeAttentionFamily, lowerAttention},
     {matmulSpace, analyzeMatmulFamily, lowerMatmul},
 };
 
-/// The family whose error explains a payload no family takes: matmul when it holds a
-/// contraction, else reduction when one of its linalg ops has a reduction iterator, elementwise
-/// otherwise.
+static const Family &familyWithSpace(const ScheduleSpace &(*space)()) {
+  return *llvm::find_if(kFamilies, [&](const Family &family) { return family.space == space; });
+}
+
+/// The family whose error explains a payload no family takes: attention when it multiplies and
+/// accumulates twice, matmul when it holds a contraction, else reduction when one of its linalg
+/// ops has a reduction iterator, elementwise otherwise.
 static const Family &expectedFamily(func::FuncOp func) {
+  if (hasTwoProducts(func))
+    return familyWithSpace(attentionSpace);
   for (Operation &op : func.getBody().front())
     if (isContraction(&op))
-      return kFamilies[2];
+      return familyWithSpace(matmulSpace);
   bool reduces = false;
   func.walk([&](linalg::LinalgOp op) { reduces |= op.getNumReductionLoops() != 0; });
-  return kFamilies[reduces ? 1 : 0];
+  return familyWithSpace(reduces ? reductionSpace : elementwiseSpace);
 }
 
 /// What the stages of lowering build directly (passes load their own dialects).
