@@ -1,6 +1,7 @@
 //===- Lower.cpp - candidates to PTX --------------------------------------===//
 #include "kopt/Codegen/Lower.h"
 #include "Pipeline.h"
+#include "kopt/Codegen/Attention.h"
 #include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Elementwise.h"
 #include "kopt/Codegen/GlobalReduction.h"
@@ -166,6 +167,19 @@ static FailureOr<Kernel> lowerNormalization(kb::TaskOp task, ModuleOp, func::Fun
                          taskBufferNames(task), target);
 }
 
+/// Like the reduction kernel, the attention kernel is built on the task's buffers from the payload
+/// on tensors: the scores and the softmax's temporaries never exist.
+static FailureOr<Kernel> lowerAttention(kb::TaskOp task, ModuleOp, func::FuncOp func,
+                                        ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<AttentionInfo> info = analyzeAttention(func);
+  if (failed(info))
+    return failure();
+  AttentionGeometry geometry = planAttention(AttentionSchedule::fromValues(values), *info);
+  OwningOpRef<ModuleOp> kernels = buildAttentionKernel(func, *info, geometry);
+  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
+                         taskBufferNames(task), target);
+}
+
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
 /// epilogue reads; analyzeMatmul says which of them the kernel replaces.
 static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::FuncOp func) {
@@ -238,6 +252,10 @@ static LogicalResult analyzeNormalizationFamily(ModuleOp, func::FuncOp func) {
   return failure(failed(analyzeNormalization(func)));
 }
 
+static LogicalResult analyzeAttentionFamily(ModuleOp, func::FuncOp func) {
+  return failure(failed(analyzeAttention(func)));
+}
+
 static LogicalResult analyzeMatmulFamily(ModuleOp module, func::FuncOp func) {
   return failure(failed(bufferizeAndAnalyzeMatmul(module, func)));
 }
@@ -253,6 +271,7 @@ static const Family kFamilies[] = {
     {globalReductionSpace, analyzeGlobalReductionFamily, lowerGlobalReduction},
     {normalizationSpace, analyzeNormalizationFamily, lowerNormalization},
     {reductionSpace, analyzeReductionFamily, lowerReduction},
+    {attentionSpace, analyzeAttentionFamily, lowerAttention},
     {matmulSpace, analyzeMatmulFamily, lowerMatmul},
     {windowSpace, analyzeWindowFamily, lowerWindow},
     {scanSpace, analyzeScanFamily, lowerScan},
@@ -262,11 +281,13 @@ static const Family &familyOf(const ScheduleSpace &space) {
   return *llvm::find_if(kFamilies, [&](const Family &family) { return &family.space() == &space; });
 }
 
-/// The family whose error explains a payload no family takes: scan when it holds a loop, matmul
-/// when it holds a contraction, window when it reads an input through a window, else global
+/// The family whose error explains a payload no family takes: attention when it multiplies and
+/// accumulates twice, scan when it holds a loop, matmul when it holds a contraction, window when it reads an input through a window, else global
 /// reduction when a linalg op reduces all its dimensions, normalization when several linalg ops
 /// have a reduction iterator, reduction when one has, elementwise otherwise.
 static const Family &expectedFamily(func::FuncOp func) {
+  if (hasTwoProducts(func))
+    return familyOf(attentionSpace());
   for (Operation &op : func.getBody().front())
     if (isa<scf::ForOp>(op))
       return familyOf(scanSpace());

@@ -1,6 +1,7 @@
 //===- Matmul.cpp - the matmul family -------------------------------------===//
 #include "kopt/Codegen/Matmul.h"
 #include "kopt/Codegen/ScheduleSpace.h"
+#include "TiledKernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -28,7 +29,6 @@ static constexpr int64_t kMaxMmaShared = 113 * 1024;
 static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
 static constexpr int64_t kMaxWarpTile = 64;
 static constexpr int64_t kMaxFragment = 4; // 16 bytes of f32
-static constexpr int64_t kF32Bytes = 4;
 
 MatmulSchedule MatmulSchedule::fromValues(ArrayRef<int64_t> values) {
   auto value = [&](StringRef name) { return matmulSpace().valueOf(values, name); };
@@ -361,13 +361,11 @@ MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const M
 
 namespace {
 /// Builds the gpu.launch of a tiled matmul or of a matvec.
-class MatmulKernelBuilder {
+class MatmulKernelBuilder : TiledKernelBuilder {
 public:
   MatmulKernelBuilder(const MatmulInfo &info, const MatmulGeometry &g)
-      : info(info), g(g), b(this->info.contraction),
-        loc(this->info.contraction.getLoc()) {
-    f32 = b.getF32Type();
-  }
+      : TiledKernelBuilder(OpBuilder(info.contraction), info.contraction->getLoc()),
+        info(info), g(g) {}
 
   void build(StringRef kernelName) {
     if (!info.matvec) {
@@ -426,30 +424,6 @@ private:
   int64_t blocksN() const { return llvm::divideCeil(info.n, g.blockN); }
   int64_t threadsN() const { return g.blockN / g.threadN; }
 
-  Value index(int64_t value) { return arith::ConstantIndexOp::create(b, loc, value); }
-  Attribute workgroupSpace() {
-    return gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-  }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value add(Value x, int64_t y) { return y == 0 ? x : add(x, index(y)); }
-  Value mul(Value x, int64_t y) { return y == 1 ? x : arith::MulIOp::create(b, loc, x, index(y)).getResult(); }
-  Value div(Value x, int64_t y) { return y == 1 ? x : arith::DivUIOp::create(b, loc, x, index(y)).getResult(); }
-  Value rem(Value x, int64_t y) {
-    return y == 1 ? index(0) : arith::RemUIOp::create(b, loc, x, index(y)).getResult();
-  }
-  Value less(Value x, int64_t bound) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, index(bound));
-  }
-  Value both(Value x, Value y) {
-    if (!x)
-      return y;
-    return y ? arith::AndIOp::create(b, loc, x, y).getResult() : x;
-  }
-  VectorType vectorType(int64_t width) { return VectorType::get({width}, f32); }
-  Value zeros(Type type) {
-    return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
-  }
-
   /// The operand with one dimension per role: a row-major view of the task buffer it is a
   /// (reshaped) view of, since the kernel's parameters must be the task's buffers.
   Value operandView(const MatmulOperand &operand) {
@@ -483,42 +457,6 @@ private:
       if (position >= 0)
         indices[position] = value ? value : index(0);
     return indices;
-  }
-
-  /// Accesses are `width` elements apart from bases that cudaMalloc aligns to 256 bytes (shared
-  /// tiles: to 16), with row pitches `width` divides, so each is aligned to its size; saying so
-  /// lets the back end emit .v2/.v4 accesses.
-  Value load(Value memref, ValueRange indices, int64_t width) {
-    return vector::LoadOp::create(b, loc, vectorType(width), memref, indices,
-                                  /*nontemporal=*/false, llvm::MaybeAlign(width * kF32Bytes));
-  }
-  void store(Value value, Value memref, ValueRange indices) {
-    int64_t width = cast<VectorType>(value.getType()).getNumElements();
-    vector::StoreOp::create(b, loc, value, memref, indices, /*nontemporal=*/false,
-                            llvm::MaybeAlign(width * kF32Bytes));
-  }
-  Value element(Value vector, int64_t position) {
-    return vector::ExtractOp::create(b, loc, vector, ArrayRef<int64_t>{position});
-  }
-
-  /// Runs `body` under `condition` (if any); the values it returns, or zeros where it does not run.
-  SmallVector<Value> guarded(Value condition, ArrayRef<Type> types,
-                             llvm::function_ref<SmallVector<Value>()> body) {
-    if (!condition)
-      return body();
-    OpBuilder::InsertionGuard guard(b);
-    if (types.empty()) { // the builder adds the terminator
-      auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
-      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      body();
-      return {};
-    }
-    auto ifOp = scf::IfOp::create(b, loc, types, condition, /*withElseRegion=*/true);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    scf::YieldOp::create(b, loc, body());
-    b.setInsertionPointToStart(ifOp.elseBlock());
-    scf::YieldOp::create(b, loc, llvm::map_to_vector(types, [&](Type t) { return zeros(t); }));
-    return SmallVector<Value>(ifOp.getResults());
   }
 
   //===--------------------------------------------------------------------===//
@@ -711,7 +649,6 @@ private:
   }
 
   Value stageOf(Value kTile) { return g.stages == 1 ? index(0) : rem(kTile, g.stages); }
-  void barrier() { gpu::BarrierOp::create(b, loc); }
 
   void buildSimt() {
     Value threadRow = div(threadId, threadsN());
@@ -1054,9 +991,6 @@ private:
 
   MatmulInfo info; // a copy: op handles are used non-const
   const MatmulGeometry &g;
-  OpBuilder b;
-  Location loc;
-  Type f32;
   SharedTile tileA{}, tileB{};
   Value threadId, blockId, batchId;
   Value a, bBuffer, c, sharedA, sharedB;

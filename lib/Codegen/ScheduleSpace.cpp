@@ -170,6 +170,51 @@ static const ScheduleSpace kReductionSpace = {
 
 const ScheduleSpace &kopt::codegen::reductionSpace() { return kReductionSpace; }
 
+static constexpr int64_t kBlockQDomain[] = {8, 16, 32, 64};
+static constexpr int64_t kBlockKVDomain[] = {16, 32, 64};
+static constexpr int64_t kChunkEDomain[] = {8, 16, 32};
+static constexpr int64_t kThreadScoreDomain[] = {1, 2, 4};
+static constexpr int64_t kHeadSplitDomain[] = {1, 2, 4, 8};
+
+static const Decision kAttentionDecisions[] = {
+    {"block_q", kBlockQDomain, 32, false,
+     "query rows of one batch entry per block; the largest power of two <= this that divides "
+     "the rows"},
+    {"block_kv", kBlockKVDomain, 32, false,
+     "keys per tile of the walk over the keys: the score tile is block_q x block_kv, and its "
+     "exponentials go to shared memory for the product with V; the largest power of two <= "
+     "this that divides the keys"},
+    {"chunk_e", kChunkEDomain, 16, false,
+     "head-dim extent of the Q and K chunks staged in shared memory per step of a score tile; "
+     "the largest power of two <= this that divides the head dim"},
+    {"thread_q", kThreadScoreDomain, 2, false,
+     "query rows per thread, of the score tile and of the output; clamped to block_q, doubled "
+     "while a block would have more than 1024 threads, halved while the thread would hold more "
+     "than 128 output accumulators that a larger head_split cannot share"},
+    {"thread_kv", kThreadScoreDomain, 2, false,
+     "keys per thread of the score tile: a row's block_kv / thread_kv lanes (consecutive "
+     "threads of a warp) combine its max and sum with shuffles. Clamped to block_kv, doubled "
+     "while a row would have more than 32 lanes or its lanes do not divide the block's output "
+     "columns"},
+    {"head_split", kHeadSplitDomain, 2, false,
+     "blocks per query tile, each computing head_dim / head_split output columns and "
+     "recomputing the scores: more parallelism and fewer registers against more score "
+     "arithmetic. The largest power of two <= this that divides V's head dim, doubled while a "
+     "thread would hold more than 128 output accumulators (thread_q x its columns)"},
+    {"vector", kVectorDomain, 4, false,
+     "elements per access along the head dims: global loads and shared reads of the Q and K "
+     "chunks (the largest power of two <= this dividing chunk_e), V loads, shared reads and "
+     "output stores (dividing a lane's columns); 16 bytes for 4 x f32"},
+};
+
+static const ScheduleSpace kAttentionSpace = {
+    "attention",
+    "softmax(Q K^T * scale) V over the keys, fused (flash-attention style), f32, Q, K, V and "
+    "out [batch..., rows, head dim]",
+    kAttentionDecisions};
+
+const ScheduleSpace &kopt::codegen::attentionSpace() { return kAttentionSpace; }
+
 const ScheduleSpace &kopt::codegen::matmulSpace() { return kMatmulSpace; }
 
 static const Decision kGlobalReductionDecisions[] = {
@@ -307,6 +352,6 @@ const ScheduleSpace &kopt::codegen::windowSpace() { return kWindowSpace; }
 llvm::ArrayRef<const ScheduleSpace *> kopt::codegen::allScheduleSpaces() {
   static const ScheduleSpace *const spaces[] = {
       &kElementwiseSpace, &kReductionSpace,     &kMatmulSpace, &kGlobalReductionSpace,
-      &kScanSpace,        &kNormalizationSpace, &kWindowSpace};
+      &kScanSpace,        &kNormalizationSpace, &kWindowSpace, &kAttentionSpace};
   return spaces;
 }

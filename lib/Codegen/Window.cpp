@@ -260,7 +260,7 @@ using Accumulators = SmallVector<SmallVector<Value>>;
 class KernelBuilder : PayloadKernelBuilder {
 public:
   KernelBuilder(func::FuncOp payload, const WindowInfo &info, const WindowGeometry &g)
-      : PayloadKernelBuilder(payload, info.op.getLoc()), info(info), g(g), op(info.op) {}
+      : PayloadKernelBuilder(payload, info.op->getLoc()), info(info), g(g), op(info.op) {}
 
   OwningOpRef<ModuleOp> build() {
     return buildFunction([&](ValueRange) { buildLaunch(); });

@@ -41,12 +41,23 @@ TEST(ScheduleSpaceTest, ReductionTable) {
   EXPECT_TRUE(llvm::is_contained(allScheduleSpaces(), &space));
 }
 
+TEST(ScheduleSpaceTest, AttentionTable) {
+  const ScheduleSpace &space = attentionSpace();
+  EXPECT_EQ(space.family, "attention");
+  std::vector<std::string> names;
+  for (const Decision &decision : space.decisions)
+    names.push_back(decision.name.str());
+  EXPECT_EQ(names, (std::vector<std::string>{"block_q", "block_kv", "chunk_e", "thread_q",
+                                             "thread_kv", "head_split", "vector"}));
+  EXPECT_EQ(space.find("head_split")->domain, llvm::ArrayRef<int64_t>({1, 2, 4, 8}));
+}
+
 TEST(ScheduleSpaceTest, EveryFamilyIsListed) {
   EXPECT_EQ(allScheduleSpaces(),
             llvm::ArrayRef<const ScheduleSpace *>({&elementwiseSpace(), &reductionSpace(),
                                                     &matmulSpace(), &globalReductionSpace(),
                                                     &scanSpace(), &normalizationSpace(),
-                                                    &windowSpace()}));
+                                                    &windowSpace(), &attentionSpace()}));
 }
 
 TEST(ScheduleSpaceTest, EveryTableIsWellFormed) {

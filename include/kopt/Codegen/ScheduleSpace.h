@@ -63,6 +63,8 @@ const ScheduleSpace &elementwiseSpace();
 
 /// The reduction family: one linalg op reducing one axis (see Reduction.h).
 const ScheduleSpace &reductionSpace();
+/// The attention family: softmax(Q K^T * scale) V, fused (see Attention.h).
+const ScheduleSpace &attentionSpace();
 /// The matmul family: contractions into a fill (see Matmul.h).
 const ScheduleSpace &matmulSpace();
 /// The global-reduction family: reductions of every element into rank-0 results (see

@@ -1,0 +1,104 @@
+//===- TiledKernelBuilder.h - helpers for building tiled f32 kernels -*- C++ -*-===//
+//
+// Private to KoptCodegen: what the families of tiled f32 kernels built directly with an
+// OpBuilder (matmul, attention) share: index arithmetic that skips trivial operations, aligned
+// vector accesses, and regions guarded by a condition.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_LIB_CODEGEN_TILEDKERNELBUILDER_H
+#define KOPT_LIB_CODEGEN_TILEDKERNELBUILDER_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace kopt::codegen {
+
+inline constexpr int64_t kF32Bytes = 4;
+
+class TiledKernelBuilder {
+protected:
+  TiledKernelBuilder(mlir::OpBuilder builder, mlir::Location loc)
+      : b(builder), loc(loc), f32(b.getF32Type()) {}
+
+  mlir::Value index(int64_t value) { return mlir::arith::ConstantIndexOp::create(b, loc, value); }
+  mlir::Attribute workgroupSpace() {
+    return mlir::gpu::AddressSpaceAttr::get(b.getContext(), mlir::gpu::AddressSpace::Workgroup);
+  }
+  mlir::Value add(mlir::Value x, mlir::Value y) { return mlir::arith::AddIOp::create(b, loc, x, y); }
+  mlir::Value add(mlir::Value x, int64_t y) { return y == 0 ? x : add(x, index(y)); }
+  mlir::Value mul(mlir::Value x, int64_t y) {
+    return y == 1 ? x : mlir::arith::MulIOp::create(b, loc, x, index(y)).getResult();
+  }
+  mlir::Value div(mlir::Value x, int64_t y) {
+    return y == 1 ? x : mlir::arith::DivUIOp::create(b, loc, x, index(y)).getResult();
+  }
+  mlir::Value rem(mlir::Value x, int64_t y) {
+    return y == 1 ? index(0) : mlir::arith::RemUIOp::create(b, loc, x, index(y)).getResult();
+  }
+  mlir::Value less(mlir::Value x, int64_t bound) {
+    return mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::ult, x, index(bound));
+  }
+  /// The conjunction of two conditions, either of which may be null (always true).
+  mlir::Value both(mlir::Value x, mlir::Value y) {
+    if (!x)
+      return y;
+    return y ? mlir::arith::AndIOp::create(b, loc, x, y).getResult() : x;
+  }
+  mlir::VectorType vectorType(int64_t width) { return mlir::VectorType::get({width}, f32); }
+  mlir::Value zeros(mlir::Type type) {
+    return mlir::arith::ConstantOp::create(b, loc,
+                                           mlir::cast<mlir::TypedAttr>(b.getZeroAttr(type)));
+  }
+  void barrier() { mlir::gpu::BarrierOp::create(b, loc); }
+
+  /// Accesses are `width` elements apart from bases that cudaMalloc aligns to 256 bytes (shared
+  /// tiles: to 16), with row pitches `width` divides, so each is aligned to its size; saying so
+  /// lets the back end emit .v2/.v4 accesses.
+  mlir::Value load(mlir::Value memref, mlir::ValueRange indices, int64_t width) {
+    return mlir::vector::LoadOp::create(b, loc, vectorType(width), memref, indices,
+                                        /*nontemporal=*/false,
+                                        llvm::MaybeAlign(width * kF32Bytes));
+  }
+  void store(mlir::Value value, mlir::Value memref, mlir::ValueRange indices) {
+    int64_t width = mlir::cast<mlir::VectorType>(value.getType()).getNumElements();
+    mlir::vector::StoreOp::create(b, loc, value, memref, indices, /*nontemporal=*/false,
+                                  llvm::MaybeAlign(width * kF32Bytes));
+  }
+  mlir::Value element(mlir::Value vector, int64_t position) {
+    return mlir::vector::ExtractOp::create(b, loc, vector, llvm::ArrayRef<int64_t>{position});
+  }
+
+  /// Runs `body` under `condition` (if any); the values it returns, or zeros where it does not
+  /// run.
+  llvm::SmallVector<mlir::Value>
+  guarded(mlir::Value condition, llvm::ArrayRef<mlir::Type> types,
+          llvm::function_ref<llvm::SmallVector<mlir::Value>()> body) {
+    if (!condition)
+      return body();
+    mlir::OpBuilder::InsertionGuard guard(b);
+    if (types.empty()) { // the builder adds the terminator
+      auto ifOp = mlir::scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      body();
+      return {};
+    }
+    auto ifOp = mlir::scf::IfOp::create(b, loc, types, condition, /*withElseRegion=*/true);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    mlir::scf::YieldOp::create(b, loc, body());
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    mlir::scf::YieldOp::create(b, loc,
+                               llvm::map_to_vector(types, [&](mlir::Type t) { return zeros(t); }));
+    return llvm::SmallVector<mlir::Value>(ifOp.getResults());
+  }
+
+  mlir::OpBuilder b;
+  mlir::Location loc;
+  mlir::Type f32;
+};
+
+} // namespace kopt::codegen
+
+#endif // KOPT_LIB_CODEGEN_TILEDKERNELBUILDER_H

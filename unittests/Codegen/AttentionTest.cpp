@@ -1,0 +1,74 @@
+//===- AttentionTest.cpp - the attention kernel's geometry -----------------===//
+#include "kopt/Codegen/Attention.h"
+
+#include "gtest/gtest.h"
+
+using namespace kopt::codegen;
+
+namespace {
+
+AttentionInfo kernelBenchShape() {
+  AttentionInfo info;
+  info.batch = 32 * 32;
+  info.rows = info.keys = 512;
+  info.headDim = info.valueDim = 1024;
+  info.scale = 0.03125;
+  return info;
+}
+
+TEST(AttentionPlanTest, DefaultsOnKernelBenchShape) {
+  AttentionGeometry g = planAttention(AttentionSchedule(), kernelBenchShape());
+  EXPECT_EQ(g.lanes, 16);
+  EXPECT_EQ(g.threads, 256);
+  EXPECT_EQ(g.headSplit, 2);
+  EXPECT_EQ(g.columns, 512);
+  EXPECT_EQ(g.vectorQK, 4);
+  EXPECT_EQ(g.vectorV, 4);
+  // 16 rows of 512 columns of V (32 KiB) beside the 32 x 33 exponentials.
+  EXPECT_EQ(g.vRows, 16);
+  EXPECT_EQ(g.sharedBytes, 4224 + 32768);
+  EXPECT_EQ(g.grid, 1024 * 16 * 2);
+}
+
+TEST(AttentionPlanTest, SplitsTheColumnsToFitRegisters) {
+  AttentionSchedule schedule;
+  schedule.blockQ = 64;
+  schedule.blockKV = 16;
+  schedule.threadQ = 4;
+  schedule.threadKV = 1;
+  schedule.headSplit = 1;
+  // 4 rows x 1024 / 16 lanes = 256 accumulators a thread: two blocks share a query tile.
+  AttentionGeometry g = planAttention(schedule, kernelBenchShape());
+  EXPECT_EQ(g.headSplit, 2);
+  EXPECT_EQ(g.threadQ * g.columns / g.lanes, 128);
+  EXPECT_EQ(g.threads, 256);
+}
+
+TEST(AttentionPlanTest, FallsBackOnOddExtents) {
+  AttentionInfo info;
+  info.batch = 3;
+  info.rows = 24;
+  info.keys = 40;
+  info.headDim = 20;
+  info.valueDim = 12;
+  AttentionSchedule schedule;
+  schedule.blockQ = 32;
+  schedule.blockKV = 64;
+  schedule.chunkE = 32;
+  schedule.threadKV = 1;
+  schedule.headSplit = 8;
+  AttentionGeometry g = planAttention(schedule, info);
+  EXPECT_EQ(g.blockQ, 8);
+  EXPECT_EQ(g.blockKV, 8);
+  EXPECT_EQ(g.chunkE, 4);
+  EXPECT_EQ(g.vectorQK, 4);
+  // 12 / 4 = 3 columns a block: one lane a row, whatever thread_kv asked.
+  EXPECT_EQ(g.headSplit, 4);
+  EXPECT_EQ(g.columns, 3);
+  EXPECT_EQ(g.lanes, 1);
+  EXPECT_EQ(g.threadKV, 8);
+  EXPECT_EQ(g.vectorV, 1);
+  EXPECT_EQ(g.threads, 4);
+}
+
+} // namespace
