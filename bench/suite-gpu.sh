@@ -9,9 +9,10 @@
 #   bench/suite-gpu.sh run [FIRST [LAST]]   # on the GPU machine (carry .device and build/suite):
 #                                           # the tasks FIRST..LAST (problem numbers) into $OUT
 #   bench/suite-gpu.sh table DIR...         # here: results table (markdown) from runs' outputs
+# SUITE_DIR names another folder than build/suite for the packed tasks (a subset to carry).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=build/suite
+dir=${SUITE_DIR:-build/suite}
 case "${1:-}" in
 pack)
   first=$((10#${2:-1})) last=$((10#${3:-100}))

@@ -17,7 +17,7 @@ strip -o .device.new/kopt build/device/bin/kopt
 xz -9 -T0 -f .device.new/kopt
 for tool in FileCheck not count; do
   cp "$LLVM_BIN/$tool" .device.new/bin/
-  patchelf --remove-needed libz3.so.4 ".device.new/bin/$tool" 2>/dev/null || true
+  patchelf --remove-needed libz3.so.4 ".device.new/bin/$tool"
 done
 cp -r /usr/lib/llvm-22/utils/lit/lit .device.new/lit
 mkdir -p .device.new/include && cp -r /usr/include/nlohmann .device.new/include/  # for kopt-runner

@@ -281,11 +281,14 @@ static const Family &familyOf(const ScheduleSpace &space) {
   return *llvm::find_if(kFamilies, [&](const Family &family) { return &family.space() == &space; });
 }
 
-/// The family whose error explains a payload no family takes: attention when it multiplies and
-/// accumulates twice, scan when it holds a loop, matmul when it holds a contraction, window when it reads an input through a window, else global
-/// reduction when a linalg op reduces all its dimensions, normalization when several linalg ops
-/// have a reduction iterator, reduction when one has, elementwise otherwise.
+/// The family whose error explains a payload no family takes: window when it reads an input
+/// through a window, attention when it multiplies and accumulates twice, scan when it holds a
+/// loop, matmul when it holds a contraction, else global reduction when a linalg op reduces all
+/// its dimensions, normalization when several linalg ops have a reduction iterator, reduction
+/// when one has, elementwise otherwise.
 static const Family &expectedFamily(func::FuncOp func) {
+  if (readsWindow(func))
+    return familyOf(windowSpace());
   if (hasTwoProducts(func))
     return familyOf(attentionSpace());
   for (Operation &op : func.getBody().front())
@@ -294,8 +297,6 @@ static const Family &expectedFamily(func::FuncOp func) {
   for (Operation &op : func.getBody().front())
     if (isContraction(&op))
       return familyOf(matmulSpace());
-  if (readsWindow(func))
-    return familyOf(windowSpace());
   int reductions = 0;
   bool reducesAll = false;
   func.walk([&](linalg::LinalgOp op) {
