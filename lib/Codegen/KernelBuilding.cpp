@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace kopt::codegen;
@@ -79,6 +80,22 @@ gpu::LaunchOp PayloadKernelBuilder::createLaunch(int64_t grid, int64_t blockX, i
   launchBody = &launch.getBody().front();
   fromPayload = arguments;
   return launch;
+}
+
+void PayloadKernelBuilder::emitBlocks(gpu::LaunchOp launch, int64_t grid, int64_t numBlocks,
+                                      bool barrierBetween, function_ref<void(Value)> emitBlock) {
+  if (grid == numBlocks) {
+    emitBlock(launch.getBlockIds().x);
+  } else {
+    auto loop = scf::ForOp::create(b, loc, launch.getBlockIds().x, index(numBlocks),
+                                   launch.getGridSize().x);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    emitBlock(loop.getInductionVar());
+    if (barrierBetween)
+      gpu::BarrierOp::create(b, loc);
+  }
+  gpu::TerminatorOp::create(b, loc);
 }
 
 Value PayloadKernelBuilder::materialize(Value value) {

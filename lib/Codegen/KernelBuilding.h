@@ -66,6 +66,13 @@ protected:
   mlir::gpu::LaunchOp createLaunch(int64_t grid, int64_t blockX, int64_t blockY,
                                    llvm::ArrayRef<mlir::Type> shared, llvm::StringRef suffix = {});
 
+  /// Emits the launch's blocks with `emitBlock(blockIndex)` and ends the launch: one block index
+  /// per block when the grid has `numBlocks` blocks, else a loop over them in steps of the grid
+  /// size, with a barrier between iterations when `barrierBetween` (the next block must not
+  /// overwrite shared memory this one still reads).
+  void emitBlocks(mlir::gpu::LaunchOp launch, int64_t grid, int64_t numBlocks,
+                  bool barrierBetween, llvm::function_ref<void(mlir::Value)> emitBlock);
+
   /// A constant of the payload (cloned once per launch, at its start: it has no operands) or an
   /// argument of the function on buffers.
   mlir::Value materialize(mlir::Value value);

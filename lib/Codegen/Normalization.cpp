@@ -645,16 +645,8 @@ private:
             b, loc, MemRefType::get({type.getNumElements()}, type.getElementType()),
             materialize(arg), /*offset=*/0, ArrayRef<int64_t>{type.getNumElements()},
             ArrayRef<int64_t>{1});
-    if (g.grid == g.numBlocks) {
-      emitBlock(launch.getBlockIds().x);
-    } else {
-      auto loop = scf::ForOp::create(b, loc, launch.getBlockIds().x, index(g.numBlocks),
-                                     launch.getGridSize().x);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      emitBlock(loop.getInductionVar());
-    }
-    gpu::TerminatorOp::create(b, loc);
+    emitBlocks(launch, g.grid, g.numBlocks, /*barrierBetween=*/false,
+               [&](Value block) { emitBlock(block); });
   }
 
   /// One block's groups: statistics pass by pass, then the outputs.

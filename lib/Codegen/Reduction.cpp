@@ -294,19 +294,8 @@ private:
     slot = g.innermost ? ty : tx;
     laneStride = g.innermost ? 1 : g.blockX;
     prepareViews();
-    if (g.grid == g.numBlocks) {
-      emitBlock(launch.getBlockIds().x);
-    } else {
-      auto loop = scf::ForOp::create(b, loc, launch.getBlockIds().x, index(g.numBlocks),
-                                     launch.getGridSize().x);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      emitBlock(loop.getInductionVar());
-      // The next block's partials must not overwrite slots this one still reads.
-      if (!sharedBuffers.empty())
-        gpu::BarrierOp::create(b, loc);
-    }
-    gpu::TerminatorOp::create(b, loc);
+    emitBlocks(launch, g.grid, g.numBlocks, /*barrierBetween=*/!sharedBuffers.empty(),
+               [&](Value block) { emitBlock(block); });
   }
 
   /// Inputs viewed as [outer, extent, inner] ([outer, extent] when inner is 1), outputs as flat

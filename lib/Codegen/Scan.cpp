@@ -288,19 +288,9 @@ private:
     warp = arith::DivUIOp::create(b, loc, thread, index(kWarp));
     neutral = arith::ConstantOp::create(b, loc, *arith::getNeutralElement(info.combiner));
     prepareViews();
-    if (g.grid == g.numBlocks) {
-      emitBlock(launch.getBlockIds().x, thread);
-    } else {
-      auto loop = scf::ForOp::create(b, loc, launch.getBlockIds().x, index(g.numBlocks),
-                                     launch.getGridSize().x);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      emitBlock(loop.getInductionVar(), thread);
-      // The next row's first chunk must not overwrite totals this one still reads.
-      if (warpTotals)
-        gpu::BarrierOp::create(b, loc);
-    }
-    gpu::TerminatorOp::create(b, loc);
+    // Between rows: the next row's first chunk must not overwrite totals this one still reads.
+    emitBlocks(launch, g.grid, g.numBlocks, /*barrierBetween=*/bool(warpTotals),
+               [&](Value block) { emitBlock(block, thread); });
   }
 
   /// The scanned buffers viewed as [outer, extent, inner] ([outer, extent] when inner is 1),

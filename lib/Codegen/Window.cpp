@@ -290,16 +290,8 @@ private:
           b, loc, type, output, /*offset=*/0, ArrayRef<int64_t>{info.numOutputs},
           ArrayRef<int64_t>{1}));
     }
-    if (g.grid == g.numBlocks) {
-      emitBlock(launch.getBlockIds().x);
-    } else {
-      auto loop = scf::ForOp::create(b, loc, launch.getBlockIds().x, index(g.numBlocks),
-                                     launch.getGridSize().x);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      emitBlock(loop.getInductionVar());
-    }
-    gpu::TerminatorOp::create(b, loc);
+    emitBlocks(launch, g.grid, g.numBlocks, /*barrierBetween=*/false,
+               [&](Value block) { emitBlock(block); });
   }
 
   /// The block's tiles, one per thread; the threads of a partial last block past the last tile
