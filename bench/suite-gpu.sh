@@ -7,7 +7,8 @@
 #
 #   bench/suite-gpu.sh pack [FIRST [LAST]]  # here: fills build/suite (after scripts/device-pack.sh)
 #   bench/suite-gpu.sh run [FIRST [LAST]]   # on the GPU machine (carry .device and build/suite):
-#                                           # the tasks FIRST..LAST (problem numbers) into $OUT
+#                                           # the tasks FIRST..LAST (problem numbers) into $OUT,
+#                                           # verifying SUITE_JOBS (3) tasks at a time
 #   bench/suite-gpu.sh table DIR...         # here: results table (markdown) from runs' outputs
 # SUITE_DIR names another folder than build/suite for the packed tasks (a subset to carry).
 set -euo pipefail
@@ -25,15 +26,30 @@ pack)
     echo "$number $(grep -c ' ptx "' "$dir/$number.mlir") compiled"
   done | tee -a $dir/compiled.txt ;;
 run)
-  out=${OUT:-.} first=$((10#${2:-1})) last=$((10#${3:-100}))
+  out=${OUT:-.} first=$((10#${2:-1})) last=$((10#${3:-100})) jobs=${SUITE_JOBS:-3}
   eval "$(scripts/device-unpack.sh)"
   [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
-  runner=$PWD/build/runner/kopt-runner
+  runner=$PWD/build/runner/kopt-runner verified=$(mktemp -d)
+  numbers=()
   for file in $dir/[0-9][0-9][0-9].mlir; do
     number=$((10#$(basename "$file" .mlir)))
-    [ $number -ge $first ] && [ $number -le $last ] && grep -q ' ptx "' "$file" || continue
-    kopt "$file" -o /dev/null 2>>"$out/suite.log" "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl trials=2},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05})" ||
-      echo "problem $number: kopt exit $?" >> "$out/suite.log"
+    [ $number -ge $first ] && [ $number -le $last ] && grep -q ' ptx "' "$file" && numbers+=("$(basename "$file" .mlir)")
+  done
+  # Verification of several tasks at once (verdicts do not depend on what else runs; the cache
+  # takes concurrent writers), then timing one task at a time, alone on the GPU.
+  export dir out runner verified
+  printf '%s\n' "${numbers[@]}" | xargs -P "$jobs" -I{} bash -c '
+    start=$SECONDS
+    kopt $dir/{}.mlir -o $verified/{}.mlir 2>>"$out/suite.log" \
+      "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl trials=2})" ||
+      echo "problem {}: kb-verify exit $?" >> "$out/suite.log"
+    echo "problem {}: verified in $((SECONDS - start)) s" >> "$out/suite.log"'
+  for number in "${numbers[@]}"; do
+    start=$SECONDS
+    [ -s $verified/$number.mlir ] || continue
+    kopt $verified/$number.mlir -o /dev/null 2>>"$out/suite.log" "--pass-pipeline=builtin.module(kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05})" ||
+      echo "problem $number: kb-time exit $?" >> "$out/suite.log"
+    echo "problem $number: timed in $((SECONDS - start)) s" >> "$out/suite.log"
   done
   grep -c '"op":"time"' "$out/cache.jsonl" ;;
 table)

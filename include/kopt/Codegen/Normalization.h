@@ -104,6 +104,8 @@ struct NormalizationGeometry {
   int64_t chunks;          // vectors of a group (strided: elements of a group)
   bool onePass;
   bool cached;             // a thread's share of the group stays in registers
+  int64_t chainBlock;      // loop iterations folded from a fresh partial before it joins the
+                           // thread's running one (0: one chain), bounding rounding error
 };
 NormalizationGeometry planNormalization(const NormalizationSchedule &schedule,
                                         const NormalizationInfo &info);

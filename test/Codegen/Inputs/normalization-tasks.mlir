@@ -198,7 +198,7 @@ kb.task @group_norm tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "weight" : tensor<8xf32> dist(uniform(0.0, 1.0), normal(0.0, 1.0))
   kb.input "bias" : tensor<8xf32> dist(uniform(0.0, 1.0), normal(0.0, 1.0))
   kb.output "out" : tensor<2x8x4x4xf32>
-  kb.reference "return torch.group_norm(x, 8, weight, bias, 1e-05, True)"
+  kb.reference "return torch.group_norm(x, 4, weight, bias, 1e-05, True)"
   kb.payload(%x: tensor<2x8x4x4xf32>, %weight: tensor<8xf32>, %bias: tensor<8xf32>, %out: tensor<2x8x4x4xf32>) {
     %zero = arith.constant 0.0 : f32
     %count = arith.constant 32.0 : f32
