@@ -36,20 +36,24 @@ run)
     [ $number -ge $first ] && [ $number -le $last ] && grep -q ' ptx "' "$file" && numbers+=("$(basename "$file" .mlir)")
   done
   # Verification of several tasks at once (verdicts do not depend on what else runs; the cache
-  # takes concurrent writers), then timing one task at a time, alone on the GPU.
+  # takes concurrent writers), then timing one task at a time, alone on the GPU; in batches, so
+  # that a run cut short has timed what it verified.
   export dir out runner verified
-  printf '%s\n' "${numbers[@]}" | xargs -P "$jobs" -I{} bash -c '
-    start=$SECONDS
-    kopt $dir/{}.mlir -o $verified/{}.mlir 2>>"$out/suite.log" \
-      "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl trials=2})" ||
-      echo "problem {}: kb-verify exit $?" >> "$out/suite.log"
-    echo "problem {}: verified in $((SECONDS - start)) s" >> "$out/suite.log"'
-  for number in "${numbers[@]}"; do
-    start=$SECONDS
-    [ -s $verified/$number.mlir ] || continue
-    kopt $verified/$number.mlir -o /dev/null 2>>"$out/suite.log" "--pass-pipeline=builtin.module(kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05})" ||
-      echo "problem $number: kb-time exit $?" >> "$out/suite.log"
-    echo "problem $number: timed in $((SECONDS - start)) s" >> "$out/suite.log"
+  for ((at = 0; at < ${#numbers[@]}; at += 2 * jobs)); do
+    batch=("${numbers[@]:at:2*jobs}")
+    printf '%s\n' "${batch[@]}" | xargs -P "$jobs" -I{} bash -c '
+      start=$SECONDS
+      kopt $dir/{}.mlir -o $verified/{}.mlir 2>>"$out/suite.log" \
+        "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl trials=2})" ||
+        echo "problem {}: kb-verify exit $?" >> "$out/suite.log"
+      echo "problem {}: verified in $((SECONDS - start)) s" >> "$out/suite.log"'
+    for number in "${batch[@]}"; do
+      start=$SECONDS
+      [ -s $verified/$number.mlir ] || continue
+      kopt $verified/$number.mlir -o /dev/null 2>>"$out/suite.log" "--pass-pipeline=builtin.module(kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05})" ||
+        echo "problem $number: kb-time exit $?" >> "$out/suite.log"
+      echo "problem $number: timed in $((SECONDS - start)) s" >> "$out/suite.log"
+    done
   done
   grep -c '"op":"time"' "$out/cache.jsonl" ;;
 table)
