@@ -8,7 +8,8 @@
 #   bench/suite-gpu.sh pack [FIRST [LAST]]  # here: fills build/suite (after scripts/device-pack.sh)
 #   bench/suite-gpu.sh run [FIRST [LAST]]   # on the GPU machine (carry .device and build/suite):
 #                                           # the tasks FIRST..LAST (problem numbers) into $OUT,
-#                                           # verifying SUITE_JOBS (3) tasks at a time
+#                                           # verifying SUITE_JOBS (3) tasks at a time (those
+#                                           # under SUITE_LARGE_GIB (4) of buffers)
 #   bench/suite-gpu.sh table DIR...         # here: results table (markdown) from runs' outputs
 # SUITE_DIR names another folder than build/suite for the packed tasks (a subset to carry).
 set -euo pipefail
@@ -30,30 +31,45 @@ run)
   eval "$(scripts/device-unpack.sh)"
   [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
   runner=$PWD/build/runner/kopt-runner verified=$(mktemp -d)
-  numbers=()
-  for file in $dir/[0-9][0-9][0-9].mlir; do
-    number=$((10#$(basename "$file" .mlir)))
-    [ $number -ge $first ] && [ $number -le $last ] && grep -q ' ptx "' "$file" && numbers+=("$(basename "$file" .mlir)")
-  done
   # Verification of several tasks at once (verdicts do not depend on what else runs; the cache
-  # takes concurrent writers), then timing one task at a time, alone on the GPU; in batches, so
-  # that a run cut short has timed what it verified.
+  # takes concurrent writers) where their buffers are small, a large task's alone (its reference,
+  # trials and outputs take several times its buffers); then timing one task at a time, alone on
+  # the GPU. In batches, small tasks first, so that a run cut short has timed what it verified.
+  small=() large=()
+  while read -r number gib; do
+    [ $((10#$number)) -ge $first ] && [ $((10#$number)) -le $last ] || continue
+    grep -q ' ptx "' $dir/$number.mlir || continue
+    if awk "BEGIN { exit !($gib < ${SUITE_LARGE_GIB:-4}) }"; then small+=($number); else large+=($number); fi
+  done < <(python3 - $dir/[0-9][0-9][0-9].mlir <<'PY'
+import math, re, sys
+for path in sys.argv[1:]:  # each task's declared buffers, in GiB (4 bytes an element)
+    head = open(path).read(20000)
+    dims = re.findall(r'kb\.(?:input|output) "[^"]*" : tensor<((?:\d+x)*)\w+>', head)
+    total = sum(math.prod(int(d) for d in shape.split('x') if d) * 4 for shape in dims)
+    print(path.split('/')[-1][:3], f"{total / 2**30:.2f}")
+PY
+)
   export dir out runner verified
-  for ((at = 0; at < ${#numbers[@]}; at += 2 * jobs)); do
-    batch=("${numbers[@]:at:2*jobs}")
-    printf '%s\n' "${batch[@]}" | xargs -P "$jobs" -I{} bash -c '
+  verify_and_time() { # TASK... : verified $1 $2 ... at once, then timed one by one
+    printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c '
       start=$SECONDS
       kopt $dir/{}.mlir -o $verified/{}.mlir 2>>"$out/suite.log" \
         "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl trials=2})" ||
         echo "problem {}: kb-verify exit $?" >> "$out/suite.log"
       echo "problem {}: verified in $((SECONDS - start)) s" >> "$out/suite.log"'
-    for number in "${batch[@]}"; do
+    for number in "$@"; do
       start=$SECONDS
       [ -s $verified/$number.mlir ] || continue
       kopt $verified/$number.mlir -o /dev/null 2>>"$out/suite.log" "--pass-pipeline=builtin.module(kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05})" ||
         echo "problem $number: kb-time exit $?" >> "$out/suite.log"
       echo "problem $number: timed in $((SECONDS - start)) s" >> "$out/suite.log"
     done
+  }
+  for ((at = 0; at < ${#small[@]}; at += 2 * jobs)); do
+    verify_and_time "${small[@]:at:2*jobs}"
+  done
+  for number in "${large[@]}"; do
+    verify_and_time $number
   done
   grep -c '"op":"time"' "$out/cache.jsonl" ;;
 table)
