@@ -24,9 +24,12 @@ import pathlib
 import re
 import sys
 
-# A candidate's family: that of the first of these decisions it has (`unroll` is the reduction
-# family's too, but threads_per_output names that one first).
-FAMILY_KEYS = {"block_m": "matmul", "threads_per_output": "reduction", "per_thread": "elementwise",
+# A candidate's family: that of the first of these decisions it has (`unroll` is also the
+# reduction's and window's, `per_thread`-less `blocks_per_sm` the global reduction's: the
+# decisions only those families have come first).
+FAMILY_KEYS = {"block_m": "matmul", "block_q": "attention", "threads_per_output": "reduction",
+               "threads_per_group": "normalization", "outputs_x": "window",
+               "items_per_thread": "scan", "per_thread": "elementwise",
                "unroll": "global_reduction"}
 
 
