@@ -541,13 +541,7 @@ private:
   }
 
   SmallVector<Value> combineMonoid(ArrayRef<Value> x, ArrayRef<Value> y) {
-    SmallVector<Value> combined;
-    for (auto [j, combineOp] : llvm::enumerate(info.monoidOps)) {
-      IRMapping mapping;
-      mapping.map(combineOp->getOperands(), ValueRange{x[j], y[j]});
-      combined.push_back(b.clone(*combineOp, mapping)->getResult(0));
-    }
-    return combined;
+    return combineMonoids(info.monoidOps, x, y);
   }
 
   /// Xor shuffles over groups of `width` lanes (a power of two up to a warp): every lane ends

@@ -135,6 +135,17 @@ void PayloadKernelBuilder::cloneOpsBefore(Operation *end, IRMapping &mapping,
                                 [&](Value v) { return materialize(v); });
 }
 
+SmallVector<Value> PayloadKernelBuilder::combineMonoids(ArrayRef<Operation *> monoidOps,
+                                                        ArrayRef<Value> x, ArrayRef<Value> y) {
+  SmallVector<Value> combined;
+  for (auto [j, combineOp] : llvm::enumerate(monoidOps)) {
+    IRMapping mapping;
+    mapping.map(combineOp->getOperands(), ValueRange{x[j], y[j]});
+    combined.push_back(b.clone(*combineOp, mapping)->getResult(0));
+  }
+  return combined;
+}
+
 Value PayloadKernelBuilder::shuffle(Value value, int64_t offset, int64_t width,
                                     gpu::ShuffleMode mode) {
   Type type = value.getType();

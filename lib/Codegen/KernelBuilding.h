@@ -90,6 +90,12 @@ protected:
   void cloneOpsBefore(mlir::Operation *end, mlir::IRMapping &mapping,
                       llvm::function_ref<mlir::Value(unsigned)> loopIndexOf);
 
+  /// Partials combined pairwise, x[j] with y[j], by a copy of the payload's combining op
+  /// monoidOps[j] (see deriveMonoidCombiners).
+  llvm::SmallVector<mlir::Value> combineMonoids(llvm::ArrayRef<mlir::Operation *> monoidOps,
+                                                llvm::ArrayRef<mlir::Value> x,
+                                                llvm::ArrayRef<mlir::Value> y);
+
   /// gpu.shuffle of `value` among groups of `width` lanes; values narrower than 32 bits travel as
   /// i32.
   mlir::Value shuffle(mlir::Value value, int64_t offset, int64_t width,

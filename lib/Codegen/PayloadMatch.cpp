@@ -86,6 +86,57 @@ std::optional<unsigned> kopt::codegen::resultOf(Operation *producer, Value value
   return result.getResultNumber();
 }
 
+FailureOr<ReductionWithEpilogue>
+kopt::codegen::matchReductionWithEpilogue(func::FuncOp func, StringRef family,
+                                          function_ref<bool(Operation *)> alsoAllowed,
+                                          StringRef allowedText) {
+  SmallVector<linalg::GenericOp> reductions, epilogues;
+  for (Operation &op : func.getBody().front()) {
+    if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+      if (generic.getNumReductionLoops() != 0)
+        reductions.push_back(generic);
+      else if (generic.getNumResults() != 1 || !fillValue(generic.getResult(0)))
+        epilogues.push_back(generic);
+      continue;
+    }
+    if (!op.hasTrait<OpTrait::ConstantLike>() && !alsoAllowed(&op) &&
+        !isa<linalg::FillOp, tensor::EmptyOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+             func::ReturnOp>(op))
+      return op.emitError() << "not in the " << family << " family: '" << op.getName()
+                            << "' is neither " << allowedText;
+  }
+  if (reductions.size() != 1)
+    return func.emitError() << "not in the " << family << " family: " << reductions.size()
+                            << " ops reduce, and the family schedules one";
+  if (epilogues.size() > 1)
+    return epilogues[1].emitError() << "not in the " << family
+                                    << " family: more than one elementwise op follows the "
+                                       "reduction";
+  return ReductionWithEpilogue{reductions.front(),
+                               epilogues.empty() ? linalg::GenericOp() : epilogues.front()};
+}
+
+LogicalResult kopt::codegen::checkAccumulators(linalg::GenericOp op, AffineMap map,
+                                              StringRef mapText, StringRef family,
+                                              SmallVectorImpl<Value> &fills) {
+  auto fail = [&](const Twine &why) {
+    return op.emitError() << "not in the " << family << " family: " << why;
+  };
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    unsigned j = init.getOperandNumber() - op.getNumDpsInputs();
+    if (op.getMatchingIndexingMap(&init) != map)
+      return fail("output #" + Twine(j) + " is not indexed " + mapText);
+    if (!getElementTypeOrSelf(init.get()).isIntOrFloat())
+      return fail("output #" + Twine(j) + " has elements that are neither integers nor floats");
+    std::optional<Value> fill = fillValue(init.get());
+    if (!fill)
+      return fail("accumulator #" + Twine(j) +
+                  " does not start from a linalg.fill of a constant or scalar input");
+    fills.push_back(*fill);
+  }
+  return success();
+}
+
 LogicalResult kopt::codegen::checkEpilogue(linalg::GenericOp epilogue, Operation *producer,
                                            int64_t numOutputs, StringRef family,
                                            bool readsInputs) {

@@ -9,6 +9,7 @@
 #ifndef KOPT_LIB_CODEGEN_PAYLOADMATCH_H
 #define KOPT_LIB_CODEGEN_PAYLOADMATCH_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -50,6 +51,25 @@ std::optional<unsigned> resultOf(mlir::Operation *producer, mlir::Value value);
 mlir::LogicalResult checkEpilogue(mlir::linalg::GenericOp epilogue, mlir::Operation *producer,
                                   int64_t numOutputs, llvm::StringRef family,
                                   bool readsInputs = false);
+
+/// A payload of one reducing linalg.generic and at most one elementwise op after it, besides
+/// fills, constants, empties, reshapes and the ops `alsoAllowed` takes (`allowedText` names
+/// them for the message). Else an error "not in the <family> family: ...".
+struct ReductionWithEpilogue {
+  mlir::linalg::GenericOp reduction;
+  mlir::linalg::GenericOp epilogue; // null when there is none
+};
+mlir::FailureOr<ReductionWithEpilogue>
+matchReductionWithEpilogue(mlir::func::FuncOp func, llvm::StringRef family,
+                           llvm::function_ref<bool(mlir::Operation *)> alsoAllowed,
+                           llvm::StringRef allowedText);
+
+/// Every output of `op` is indexed by `map` (`mapText` says how, for the message), holds integers
+/// or floats and starts from a linalg.fill of a constant or scalar input, whose values go to
+/// `fills` in order. Else an error "not in the <family> family: ...".
+mlir::LogicalResult checkAccumulators(mlir::linalg::GenericOp op, mlir::AffineMap map,
+                                      llvm::StringRef mapText, llvm::StringRef family,
+                                      llvm::SmallVectorImpl<mlir::Value> &fills);
 
 /// Per accumulator of `op`, the body op that combines it, `acc = op(f(inputs), acc)` with a
 /// commutative op that has a neutral element (add, mul, max, min, and, or, xor): partial results

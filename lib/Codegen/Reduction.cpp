@@ -130,18 +130,9 @@ static LogicalResult analyzeOperands(ReductionInfo &info) {
       info.maxVector = 1;
     info.inputs.push_back(source);
   }
-  for (OpOperand &init : op.getDpsInitsMutable()) {
-    unsigned j = init.getOperandNumber() - op.getNumDpsInputs();
-    if (op.getMatchingIndexingMap(&init) != kept)
-      return fail("output #" + Twine(j) + " is not indexed by the kept dimensions in order");
-    if (!getElementTypeOrSelf(init.get()).isIntOrFloat())
-      return fail("output #" + Twine(j) + " has elements that are neither integers nor floats");
-    std::optional<Value> fill = fillValue(init.get());
-    if (!fill)
-      return fail("accumulator #" + Twine(j) +
-                  " does not start from a linalg.fill of a constant or scalar input");
-    info.fills.push_back(*fill);
-  }
+  if (failed(checkAccumulators(op, kept, "by the kept dimensions in order", "reduction",
+                               info.fills)))
+    return failure();
   return checkCapturedValues(op.getBody(), "reduction", "reduction's body");
 }
 
@@ -154,30 +145,14 @@ static LogicalResult analyzeEpilogue(ReductionInfo &info, linalg::GenericOp epil
 }
 
 FailureOr<ReductionInfo> kopt::codegen::analyzeReduction(func::FuncOp func) {
-  SmallVector<linalg::GenericOp> reductions, epilogues;
-  for (Operation &op : func.getBody().front()) {
-    if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
-      if (generic.getNumReductionLoops() != 0)
-        reductions.push_back(generic);
-      else if (generic.getNumResults() != 1 || !fillValue(generic.getResult(0)))
-        epilogues.push_back(generic);
-      continue;
-    }
-    if (!op.hasTrait<OpTrait::ConstantLike>() &&
-        !isa<linalg::FillOp, tensor::EmptyOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
-             func::ReturnOp>(op))
-      return op.emitError() << "not in the reduction family: '" << op.getName()
-                            << "' is neither a linalg.generic, a fill nor a reshape";
-  }
-  if (reductions.size() != 1)
-    return func.emitError() << "not in the reduction family: " << reductions.size()
-                            << " ops reduce, and the family schedules one";
-  if (epilogues.size() > 1)
-    return epilogues[1].emitError() << "not in the reduction family: more than one "
-                                       "elementwise op follows the reduction";
+  FailureOr<ReductionWithEpilogue> matched = matchReductionWithEpilogue(
+      func, "reduction", [](Operation *) { return false; },
+      "a linalg.generic, a fill nor a reshape");
+  if (failed(matched))
+    return failure();
 
   ReductionInfo info;
-  linalg::GenericOp op = info.reduction = reductions.front();
+  linalg::GenericOp op = info.reduction = matched->reduction;
   if (op.getNumReductionLoops() != 1)
     return op.emitError() << "not in the reduction family: it reduces "
                           << op.getNumReductionLoops() << " axes, and the family reduces one";
@@ -196,7 +171,7 @@ FailureOr<ReductionInfo> kopt::codegen::analyzeReduction(func::FuncOp func) {
   }
   if (failed(analyzeOperands(info)) || failed(deriveCombiner(info)))
     return failure();
-  if (!epilogues.empty() && failed(analyzeEpilogue(info, epilogues.front())))
+  if (matched->epilogue && failed(analyzeEpilogue(info, matched->epilogue)))
     return failure();
 
   auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
@@ -516,13 +491,7 @@ private:
   }
 
   SmallVector<Value> combineMonoid(ArrayRef<Value> x, ArrayRef<Value> y) {
-    SmallVector<Value> combined;
-    for (auto [j, combineOp] : llvm::enumerate(info.monoidOps)) {
-      IRMapping mapping;
-      mapping.map(combineOp->getOperands(), ValueRange{x[j], y[j]});
-      combined.push_back(b.clone(*combineOp, mapping)->getResult(0));
-    }
-    return combined;
+    return combineMonoids(info.monoidOps, x, y);
   }
 
   /// The value an output stores from its combined partial: Monoid partials meet the fills.

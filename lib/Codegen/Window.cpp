@@ -112,31 +112,14 @@ static std::optional<unsigned> unreadParallelDim(const WindowInfo &info, AffineM
 }
 
 FailureOr<WindowInfo> kopt::codegen::analyzeWindow(func::FuncOp func) {
-  SmallVector<linalg::GenericOp> reductions, epilogues;
-  for (Operation &op : func.getBody().front()) {
-    if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
-      if (generic.getNumReductionLoops() != 0)
-        reductions.push_back(generic);
-      else if (generic.getNumResults() != 1 || !fillValue(generic.getResult(0)))
-        epilogues.push_back(generic);
-      continue;
-    }
-    if (!op.hasTrait<OpTrait::ConstantLike>() &&
-        !isa<linalg::FillOp, tensor::EmptyOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
-             tensor::PadOp, tensor::InsertSliceOp, func::ReturnOp>(op))
-      return op.emitError() << "not in the window family: '" << op.getName()
-                            << "' is neither a linalg.generic, a fill, a pad, an inserted slice "
-                               "nor a reshape";
-  }
-  if (reductions.size() != 1)
-    return func.emitError() << "not in the window family: " << reductions.size()
-                            << " ops reduce, and the family schedules one";
-  if (epilogues.size() > 1)
-    return epilogues[1].emitError() << "not in the window family: more than one elementwise "
-                                       "op follows the reduction";
+  FailureOr<ReductionWithEpilogue> matched = matchReductionWithEpilogue(
+      func, "window", [](Operation *op) { return isa<tensor::PadOp, tensor::InsertSliceOp>(op); },
+      "a linalg.generic, a fill, a pad, an inserted slice nor a reshape");
+  if (failed(matched))
+    return failure();
 
   WindowInfo info;
-  linalg::GenericOp op = info.op = reductions.front();
+  linalg::GenericOp op = info.op = matched->reduction;
   auto fail = [&](const Twine &why) {
     return op.emitError() << "not in the window family: " << why;
   };
@@ -179,18 +162,8 @@ FailureOr<WindowInfo> kopt::codegen::analyzeWindow(func::FuncOp func) {
       !std::is_permutation(info.outputDims.begin(), info.outputDims.end(),
                            info.parallelDims.begin()))
     return fail("output #0 is not indexed by the parallel loops, each once");
-  for (OpOperand &init : op.getDpsInitsMutable()) {
-    unsigned j = init.getOperandNumber() - op.getNumDpsInputs();
-    if (op.getMatchingIndexingMap(&init) != outputMap)
-      return fail("output #" + Twine(j) + " is not indexed as output #0");
-    if (!getElementTypeOrSelf(init.get()).isIntOrFloat())
-      return fail("output #" + Twine(j) + " has elements that are neither integers nor floats");
-    std::optional<Value> fill = fillValue(init.get());
-    if (!fill)
-      return fail("accumulator #" + Twine(j) +
-                  " does not start from a linalg.fill of a constant or scalar input");
-    info.fills.push_back(*fill);
-  }
+  if (failed(checkAccumulators(op, outputMap, "as output #0", "window", info.fills)))
+    return failure();
   if (failed(checkCapturedValues(op.getBody(), "window", "body")))
     return failure();
 
@@ -198,11 +171,11 @@ FailureOr<WindowInfo> kopt::codegen::analyzeWindow(func::FuncOp func) {
     info.numOutputs *= info.domain[d];
   info.innermostDim = info.outputDims.back();
   info.channelDim = unreadParallelDim(info, *windowed);
-  if (!epilogues.empty()) {
-    if (failed(checkEpilogue(epilogues.front(), op, info.numOutputs, "window",
+  if (matched->epilogue) {
+    if (failed(checkEpilogue(matched->epilogue, op, info.numOutputs, "window",
                              /*readsInputs=*/true)))
       return failure();
-    info.epilogue = epilogues.front();
+    info.epilogue = matched->epilogue;
   }
 
   auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
