@@ -31,6 +31,7 @@ run)
   eval "$(scripts/device-unpack.sh)"
   [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
   runner=$PWD/build/runner/kopt-runner verified=$(mktemp -d)
+  trap 'rm -rf "$verified"' EXIT
   # Verification of several tasks at once (verdicts do not depend on what else runs; the cache
   # takes concurrent writers) where their buffers are small, a large task's alone (its reference,
   # trials and outputs take several times its buffers); then timing one task at a time, alone on

@@ -25,8 +25,7 @@ import re
 import sys
 
 # A candidate's family: that of the first of these decisions it has (`unroll` is also the
-# reduction's and window's, `per_thread`-less `blocks_per_sm` the global reduction's: the
-# decisions only those families have come first).
+# reduction's and the window's, so their own decisions come first).
 FAMILY_KEYS = {"block_m": "matmul", "block_q": "attention", "threads_per_output": "reduction",
                "threads_per_group": "normalization", "outputs_x": "window",
                "items_per_thread": "scan", "per_thread": "elementwise",

@@ -1000,13 +1000,9 @@ private:
       unsigned at = pass.offset.at(r);
       switch (form(r).kind) {
       case OnlineForm::Direct:
-      case OnlineForm::None: {
-        IRMapping mapping;
-        Operation *op = info.monoidOps[r];
-        mapping.map(op->getOperands(), ValueRange{x[at], y[at]});
-        combined[at] = b.clone(*op, mapping)->getResult(0);
+      case OnlineForm::None:
+        combined[at] = combineMonoids(info.monoidOps[r], x[at], y[at]).front();
         break;
-      }
       case OnlineForm::CenteredSquares:
         combined[at] = arith::AddFOp::create(b, loc, x[at], y[at]);
         combined[at + 1] = arith::AddFOp::create(b, loc, x[at + 1], y[at + 1]);
