@@ -33,17 +33,24 @@ FAMILY_KEYS = {"block_m": "matmul", "block_q": "attention", "threads_per_output"
 
 
 def family(text):
-    for key, name in FAMILY_KEYS.items():
-        if re.search(rf"decisions {{[^}}]*\b{key} =", text):
-            return name
-    return "?"
+    """The family of the first candidate in `text`; a chain's stages (decisions `s<k>.<name>`)
+    joined by " + "."""
+    listed = re.search(r"decisions {([^}]*)}", text)
+    if not listed:
+        return "?"
+    stages = {}
+    for stage, key in re.findall(r"(?:\bs(\d+)\.)?\b(\w+) =", listed[1]):
+        stages.setdefault(int(stage or 0), set()).add(key)
+    names = [next((name for key, name in FAMILY_KEYS.items() if key in keys), "?")
+             for _, keys in sorted(stages.items())]
+    return " + ".join(names)
 
 
 def decisions(line):
     """The `decisions` dictionary of a candidate line, booleans as 0 and 1."""
     body = re.search(r"decisions {([^}]*)}", line)[1]
     values = {}
-    for name, value in re.findall(r"(\w+) = (true|false|-?\d+)", body):
+    for name, value in re.findall(r"([\w.]+) = (true|false|-?\d+)", body):
         values[name] = {"true": 1, "false": 0}.get(value, None)
         if values[name] is None:
             values[name] = int(value)

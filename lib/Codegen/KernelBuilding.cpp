@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 using namespace kopt::codegen;
@@ -23,6 +24,16 @@ void kopt::codegen::cloneOpsBefore(OpBuilder &b, Operation *end, IRMapping &mapp
         if (!mapping.contains(operand) && isOutside(operand, body))
           mapping.map(operand, materialize(operand));
     });
+    // An element gathered from a tensor the function takes as a buffer is loaded from it.
+    if (auto extract = dyn_cast<tensor::ExtractOp>(inner);
+        extract && isa<MemRefType>(mapping.lookup(extract.getTensor()).getType())) {
+      mapping.map(extract.getResult(),
+                  memref::LoadOp::create(b, extract.getLoc(), mapping.lookup(extract.getTensor()),
+                                         llvm::map_to_vector(extract.getIndices(), [&](Value i) {
+                                           return mapping.lookup(i);
+                                         })));
+      continue;
+    }
     b.clone(inner, mapping);
   }
 }

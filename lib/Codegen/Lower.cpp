@@ -1,5 +1,6 @@
 //===- Lower.cpp - candidates to PTX --------------------------------------===//
 #include "kopt/Codegen/Lower.h"
+#include "Chain.h"
 #include "Pipeline.h"
 #include "kopt/Codegen/Attention.h"
 #include "kopt/Codegen/CudaSource.h"
@@ -93,8 +94,12 @@ static LogicalResult bufferizeForKernel(ModuleOp module, func::FuncOp func,
   return success();
 }
 
-static FailureOr<Kernel> lowerElementwise(kb::TaskOp task, ModuleOp module, func::FuncOp func,
-                                          ArrayRef<int64_t> values, const Target &target) {
+/// What a family's builder returns: a module holding the function `name` on the task's buffers
+/// then its scratch, whose body is gpu.launch ops (see compileLaunches).
+using BuiltKernels = FailureOr<OwningOpRef<ModuleOp>>;
+
+static BuiltKernels buildElementwise(kb::TaskOp, OwningOpRef<ModuleOp> module, func::FuncOp func,
+                                     ArrayRef<int64_t> values, const Target &target) {
   FailureOr<linalg::GenericOp> op = familyOp(func);
   if (failed(op))
     return failure();
@@ -105,79 +110,67 @@ static FailureOr<Kernel> lowerElementwise(kb::TaskOp task, ModuleOp module, func
       planElementwise(ElementwiseSchedule::fromValues(values), *info, target.numSMs);
 
   // Bufferization keeps the op and its operands.
-  if (failed(bufferizeForKernel(module, func,
+  if (failed(bufferizeForKernel(*module, func,
                                 [](Operation &op) { return isa<linalg::GenericOp>(op); })))
     return failure();
   op = familyOp(func);
   if (failed(op))
     return failure();
   buildElementwiseKernel(*op, *info, geometry, func.getName());
-  return compileLaunches(module, func, taskBufferNames(task), target);
+  return module;
 }
 
 /// The reduction kernel is built on the task's buffers from the payload on tensors: no
 /// bufferization, so the fills and the epilogue leave no temporaries behind.
-static FailureOr<Kernel> lowerReduction(kb::TaskOp task, ModuleOp, func::FuncOp func,
-                                        ArrayRef<int64_t> values, const Target &target) {
+static BuiltKernels buildReduction(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &) {
   FailureOr<ReductionInfo> info = analyzeReduction(func);
   if (failed(info))
     return failure();
-  ReductionGeometry geometry = planReduction(ReductionSchedule::fromValues(values), *info);
-  OwningOpRef<ModuleOp> kernels = buildReductionKernel(func, *info, geometry);
-  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
-                         taskBufferNames(task), target);
+  return buildReductionKernel(func, *info,
+                              planReduction(ReductionSchedule::fromValues(values), *info));
 }
 
 /// Built like the reduction kernel, on the task's buffers and scratch.
-static FailureOr<Kernel> lowerGlobalReduction(kb::TaskOp task, ModuleOp, func::FuncOp func,
-                                              ArrayRef<int64_t> values, const Target &target) {
+static BuiltKernels buildGlobalReduction(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                         ArrayRef<int64_t> values, const Target &target) {
   FailureOr<GlobalReductionInfo> info = analyzeGlobalReduction(func);
   if (failed(info))
     return failure();
-  GlobalReductionGeometry geometry = planGlobalReduction(
-      GlobalReductionSchedule::fromValues(values), *info, target.numSMs);
-  OwningOpRef<ModuleOp> kernels = buildGlobalReductionKernels(func, *info, geometry);
-  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
-                         taskBufferNames(task), target);
+  return buildGlobalReductionKernels(
+      func, *info,
+      planGlobalReduction(GlobalReductionSchedule::fromValues(values), *info, target.numSMs));
 }
 
 /// Like the reduction kernel, the scan kernel is built on the task's buffers from the payload on
 /// tensors.
-static FailureOr<Kernel> lowerScan(kb::TaskOp task, ModuleOp, func::FuncOp func,
-                                   ArrayRef<int64_t> values, const Target &target) {
+static BuiltKernels buildScan(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                              ArrayRef<int64_t> values, const Target &) {
   FailureOr<ScanInfo> info = analyzeScan(func);
   if (failed(info))
     return failure();
-  OwningOpRef<ModuleOp> kernels =
-      buildScanKernel(func, *info, planScan(ScanSchedule::fromValues(values), *info));
-  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
-                         taskBufferNames(task), target);
+  return buildScanKernel(func, *info, planScan(ScanSchedule::fromValues(values), *info));
 }
 
 /// Built like the reduction kernel, on the task's buffers from the payload on tensors.
-static FailureOr<Kernel> lowerNormalization(kb::TaskOp task, ModuleOp, func::FuncOp func,
-                                            ArrayRef<int64_t> values, const Target &target) {
+static BuiltKernels buildNormalization(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                       ArrayRef<int64_t> values, const Target &) {
   FailureOr<NormalizationInfo> info = analyzeNormalization(func);
   if (failed(info))
     return failure();
-  NormalizationGeometry geometry =
-      planNormalization(NormalizationSchedule::fromValues(values), *info);
-  OwningOpRef<ModuleOp> kernels = buildNormalizationKernel(func, *info, geometry);
-  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
-                         taskBufferNames(task), target);
+  return buildNormalizationKernel(
+      func, *info, planNormalization(NormalizationSchedule::fromValues(values), *info));
 }
 
 /// Like the reduction kernel, the attention kernel is built on the task's buffers from the payload
 /// on tensors: the scores and the softmax's temporaries never exist.
-static FailureOr<Kernel> lowerAttention(kb::TaskOp task, ModuleOp, func::FuncOp func,
-                                        ArrayRef<int64_t> values, const Target &target) {
+static BuiltKernels buildAttention(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &) {
   FailureOr<AttentionInfo> info = analyzeAttention(func);
   if (failed(info))
     return failure();
-  AttentionGeometry geometry = planAttention(AttentionSchedule::fromValues(values), *info);
-  OwningOpRef<ModuleOp> kernels = buildAttentionKernel(func, *info, geometry);
-  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
-                         taskBufferNames(task), target);
+  return buildAttentionKernel(func, *info,
+                              planAttention(AttentionSchedule::fromValues(values), *info));
 }
 
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
@@ -191,9 +184,9 @@ static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::Fu
   return analyzeMatmul(func);
 }
 
-static FailureOr<Kernel> lowerMatmul(kb::TaskOp task, ModuleOp module, func::FuncOp func,
-                                     ArrayRef<int64_t> values, const Target &target) {
-  FailureOr<MatmulInfo> info = bufferizeAndAnalyzeMatmul(module, func);
+static BuiltKernels buildMatmul(kb::TaskOp task, OwningOpRef<ModuleOp> module, func::FuncOp func,
+                                ArrayRef<int64_t> values, const Target &) {
+  FailureOr<MatmulInfo> info = bufferizeAndAnalyzeMatmul(*module, func);
   if (failed(info))
     return failure();
   bool allowTF32 = tf32Admitted(task.getAtolAttr().getValueAsDouble(),
@@ -201,20 +194,17 @@ static FailureOr<Kernel> lowerMatmul(kb::TaskOp task, ModuleOp module, func::Fun
   buildMatmulKernel(*info,
                     planMatmul(MatmulSchedule::fromValues(values), *info, allowTF32),
                     func.getName());
-  return compileLaunches(module, func, taskBufferNames(task), target);
+  return module;
 }
 
 /// The window kernel is built on the task's buffers from the payload on tensors, as the
 /// reduction kernel: its pads and inserted slices become predicates of its loads.
-static FailureOr<Kernel> lowerWindow(kb::TaskOp task, ModuleOp, func::FuncOp func,
-                                     ArrayRef<int64_t> values, const Target &target) {
+static BuiltKernels buildWindow(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                ArrayRef<int64_t> values, const Target &) {
   FailureOr<WindowInfo> info = analyzeWindow(func);
   if (failed(info))
     return failure();
-  WindowGeometry geometry = planWindow(WindowSchedule::fromValues(values), *info);
-  OwningOpRef<ModuleOp> kernels = buildWindowKernel(func, *info, geometry);
-  return compileLaunches(*kernels, kernels->lookupSymbol<func::FuncOp>(func.getName()),
-                         taskBufferNames(task), target);
+  return buildWindowKernel(func, *info, planWindow(WindowSchedule::fromValues(values), *info));
 }
 
 namespace {
@@ -225,9 +215,10 @@ struct Family {
   /// Succeeds when the family's kernel builder takes the prepared payload, else emits why not.
   /// May change the payload the way the family's lowering does.
   LogicalResult (*analyze)(ModuleOp module, func::FuncOp func);
-  /// Builds the kernel of the decision values (in the space's table order) and compiles it.
-  FailureOr<Kernel> (*lower)(kb::TaskOp task, ModuleOp module, func::FuncOp func,
-                             ArrayRef<int64_t> values, const Target &target);
+  /// Builds the kernels of the decision values (in the space's table order) from `func`, the
+  /// payload prepared in `module`.
+  BuiltKernels (*build)(kb::TaskOp task, OwningOpRef<ModuleOp> module, func::FuncOp func,
+                        ArrayRef<int64_t> values, const Target &target);
 };
 } // namespace
 
@@ -267,14 +258,14 @@ static LogicalResult analyzeWindowFamily(ModuleOp, func::FuncOp func) {
 /// The families in the order they are offered a payload: the first whose analysis takes it owns
 /// the task. Specialised families come before general ones.
 static const Family kFamilies[] = {
-    {elementwiseSpace, analyzeElementwiseFamily, lowerElementwise},
-    {globalReductionSpace, analyzeGlobalReductionFamily, lowerGlobalReduction},
-    {normalizationSpace, analyzeNormalizationFamily, lowerNormalization},
-    {reductionSpace, analyzeReductionFamily, lowerReduction},
-    {attentionSpace, analyzeAttentionFamily, lowerAttention},
-    {matmulSpace, analyzeMatmulFamily, lowerMatmul},
-    {windowSpace, analyzeWindowFamily, lowerWindow},
-    {scanSpace, analyzeScanFamily, lowerScan},
+    {elementwiseSpace, analyzeElementwiseFamily, buildElementwise},
+    {globalReductionSpace, analyzeGlobalReductionFamily, buildGlobalReduction},
+    {normalizationSpace, analyzeNormalizationFamily, buildNormalization},
+    {reductionSpace, analyzeReductionFamily, buildReduction},
+    {attentionSpace, analyzeAttentionFamily, buildAttention},
+    {matmulSpace, analyzeMatmulFamily, buildMatmul},
+    {windowSpace, analyzeWindowFamily, buildWindow},
+    {scanSpace, analyzeScanFamily, buildScan},
 };
 
 static const Family &familyOf(const ScheduleSpace &space) {
@@ -314,57 +305,137 @@ static const Family &expectedFamily(func::FuncOp func) {
 static void loadBuiltDialects(MLIRContext *context) {
   context->loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
                        memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect,
-                       scf::SCFDialect, vector::VectorDialect>();
+                       scf::SCFDialect, tensor::TensorDialect, vector::VectorDialect>();
 }
 
-/// The family that takes the task's payload (prepared as `name`): the first of kFamilies whose
-/// analysis does. If none does, failure, with the diagnostics of the family expected to take it.
-/// Each family analyses a payload of its own, since analyses may change it.
-static FailureOr<const Family *> familyOfTask(kb::TaskOp task, StringRef name) {
+/// The first of kFamilies whose analysis takes the task's payload (prepared as `name`), or
+/// nullptr; each family's diagnostics go to `emitted[family index]`. Each family analyses a
+/// payload of its own, since analyses may change it.
+static const Family *takingFamily(kb::TaskOp task, StringRef name,
+                                  std::vector<std::vector<Diagnostic>> &emitted) {
+  emitted.clear();
+  emitted.resize(std::size(kFamilies));
+  for (auto [index, family] : llvm::enumerate(kFamilies)) {
+    ScopedDiagnosticHandler capture(task.getContext(), [&](Diagnostic &diagnostic) {
+      emitted[index].push_back(std::move(diagnostic));
+      return success();
+    });
+    FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
+    if (succeeded(module) &&
+        succeeded(family.analyze(**module, (**module).lookupSymbol<func::FuncOp>(name))))
+      return &family;
+  }
+  return nullptr;
+}
+
+namespace {
+/// How a task's candidates are built: by the family that takes its payload, else by a chain of
+/// families, one per stage of the payload cut at intermediates (Chain.h).
+struct TaskLowering {
+  const ScheduleSpace *space = nullptr;
+  const Family *family = nullptr; // the payload's, when one takes it whole
+  ChainCut chain;
+  std::vector<const Family *> stageFamilies;
+};
+} // namespace
+
+static std::string stageName(StringRef name, size_t stage) {
+  return (name + "_s" + Twine(stage)).str();
+}
+
+/// The task's lowering, its payload prepared as `name`. If no family takes the payload and no
+/// cut into stages is taken stage by stage, failure, with the diagnostics of the family expected
+/// to take the whole payload.
+static FailureOr<TaskLowering> lowerTaskOf(kb::TaskOp task, StringRef name) {
   MLIRContext *context = task.getContext();
   loadBuiltDialects(context);
   FailureOr<OwningOpRef<ModuleOp>> prepared = preparePayload(task, name);
   if (failed(prepared))
     return failure();
-  const Family *explaining = &expectedFamily((**prepared).lookupSymbol<func::FuncOp>(name));
-  std::vector<Diagnostic> reasons;
-  for (const Family &family : kFamilies) {
-    std::vector<Diagnostic> emitted;
-    LogicalResult taken = failure();
-    {
-      ScopedDiagnosticHandler capture(context, [&](Diagnostic &diagnostic) {
-        emitted.push_back(std::move(diagnostic));
-        return success();
-      });
-      FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
-      taken = failed(module) ? failure()
-                             : family.analyze(**module, (**module).lookupSymbol<func::FuncOp>(name));
+  TaskLowering lowering;
+  std::vector<std::vector<Diagnostic>> emitted;
+  if ((lowering.family = takingFamily(task, name, emitted))) {
+    lowering.space = &lowering.family->space();
+    return lowering;
+  }
+  const Family &explaining = expectedFamily((**prepared).lookupSymbol<func::FuncOp>(name));
+  std::vector<Diagnostic> reasons = std::move(emitted[&explaining - kFamilies]);
+
+  for (const std::vector<unsigned> &cutAfter : chainCuts(task)) {
+    FailureOr<ChainCut> cut = cutPayload(task, cutAfter);
+    if (failed(cut))
+      continue;
+    std::vector<const Family *> families;
+    std::vector<const ScheduleSpace *> spaces;
+    for (auto [k, stage] : llvm::enumerate(cut->stages)) {
+      const Family *family = takingFamily(stage.task, stageName(name, k), emitted);
+      if (!family)
+        break;
+      families.push_back(family);
+      spaces.push_back(&family->space());
     }
-    if (succeeded(taken))
-      return &family;
-    if (&family == explaining)
-      reasons = std::move(emitted);
+    if (families.size() != cut->stages.size())
+      continue;
+    lowering.space = &chainSpace(spaces);
+    lowering.chain = std::move(*cut);
+    lowering.stageFamilies = std::move(families);
+    return lowering;
   }
   for (Diagnostic &reason : reasons)
     context->getDiagEngine().emit(std::move(reason));
   return failure();
 }
 
+/// Builds the chain's stages with their families and compiles their launches as one kernel.
+static FailureOr<Kernel> lowerChain(kb::TaskOp task, const TaskLowering &lowering,
+                                    ArrayRef<int64_t> values, StringRef name,
+                                    const Target &target) {
+  std::vector<OwningOpRef<ModuleOp>> stageModules;
+  std::vector<func::FuncOp> stageFunctions;
+  for (auto [k, stage, family] : llvm::enumerate(lowering.chain.stages, lowering.stageFamilies)) {
+    std::string stageFunction = stageName(name, k);
+    FailureOr<OwningOpRef<ModuleOp>> prepared = preparePayload(stage.task, stageFunction);
+    if (failed(prepared))
+      return failure();
+    size_t count = family->space().decisions.size();
+    auto func = (**prepared).lookupSymbol<func::FuncOp>(stageFunction);
+    BuiltKernels built =
+        family->build(stage.task, std::move(*prepared), func, values.take_front(count), target);
+    if (failed(built))
+      return failure();
+    values = values.drop_front(count);
+    stageFunctions.push_back((**built).lookupSymbol<func::FuncOp>(stageFunction));
+    stageModules.push_back(std::move(*built));
+  }
+  FailureOr<OwningOpRef<ModuleOp>> merged =
+      mergeStages(task, lowering.chain, stageFunctions, name);
+  if (failed(merged))
+    return failure();
+  return compileLaunches(**merged, (**merged).lookupSymbol<func::FuncOp>(name),
+                         taskBufferNames(task), target);
+}
+
 FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
                                                       const DecisionList &decisions,
                                                       const Target &target) {
   std::string name = kernelName(task.getSymName());
-  FailureOr<const Family *> family = familyOfTask(task, name);
-  if (failed(family))
+  FailureOr<TaskLowering> lowering = lowerTaskOf(task, name);
+  if (failed(lowering))
     return failure();
-  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions((*family)->space(), decisions);
+  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions(*lowering->space, decisions);
   if (!values)
     return task.emitError() << llvm::toString(values.takeError());
+  if (!lowering->family)
+    return lowerChain(task, *lowering, *values, name, target);
   FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
   if (failed(module))
     return failure();
-  return (*family)->lower(task, **module, (**module).lookupSymbol<func::FuncOp>(name), *values,
-                          target);
+  auto func = (**module).lookupSymbol<func::FuncOp>(name);
+  BuiltKernels built = lowering->family->build(task, std::move(*module), func, *values, target);
+  if (failed(built))
+    return failure();
+  return compileLaunches(**built, (**built).lookupSymbol<func::FuncOp>(name),
+                         taskBufferNames(task), target);
 }
 
 /// `file:line:col: ` for the first file location in `location`, if any.
@@ -416,10 +487,10 @@ public:
     kb::TaskOp task = parsedTask(index);
     if (!task)
       return {nullptr, errors};
-    FailureOr<const Family *> family = familyOfTask(task, kernelName(task.getSymName()));
-    if (failed(family))
+    FailureOr<TaskLowering> lowering = lowerTaskOf(task, kernelName(task.getSymName()));
+    if (failed(lowering))
       return {nullptr, errors};
-    return {&(*family)->space(), ""};
+    return {lowering->space, ""};
   }
 
 private:

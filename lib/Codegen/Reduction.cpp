@@ -113,11 +113,13 @@ static LogicalResult analyzeOperands(ReductionInfo &info) {
       if (!isMaterializable(value))
         return fail("scalar input #" + Twine(n) + " is not a constant or a task input");
       info.inputs.push_back(value);
+      info.perOutput.push_back(false);
       continue;
     }
-    if (op.getMatchingIndexingMap(input) != identity)
-      return fail("input #" + Twine(n) + " is not indexed by the identity (a broadcast or "
-                  "transposed read)");
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (map != identity && map != kept)
+      return fail("input #" + Twine(n) + " is indexed neither by the identity nor by the kept "
+                  "dimensions in order (a broadcast or transposed read)");
     Value source = throughReshapes(value);
     if (!isa<BlockArgument>(source))
       return fail("input #" + Twine(n) + " is computed by '" +
@@ -129,6 +131,7 @@ static LogicalResult analyzeOperands(ReductionInfo &info) {
     if (element.getIntOrFloatBitWidth() % 8 != 0)
       info.maxVector = 1;
     info.inputs.push_back(source);
+    info.perOutput.push_back(map == kept);
   }
   if (failed(checkAccumulators(op, kept, "by the kept dimensions in order", "reduction",
                                info.fills)))
@@ -273,8 +276,8 @@ private:
                [&](Value block) { emitBlock(block); });
   }
 
-  /// Inputs viewed as [outer, extent, inner] ([outer, extent] when inner is 1), outputs as flat
-  /// arrays: both row-major, as reshapes keep them.
+  /// Inputs viewed as [outer, extent, inner] ([outer, extent] when inner is 1), outputs and
+  /// inputs read per output as flat arrays: all row-major, as reshapes keep them.
   void prepareViews() {
     SmallVector<int64_t> shape = {info.outer, info.extent};
     if (!g.innermost)
@@ -282,10 +285,15 @@ private:
     SmallVector<int64_t> strides(shape.size(), 1);
     for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
       strides[d] = strides[d + 1] * shape[d + 1];
-    for (Value input : info.inputs)
-      inputs.push_back(isa<ShapedType>(input.getType()) ? view(materialize(input), shape, strides)
-                                                        : materialize(input));
     int64_t numOutputs = info.outer * info.inner;
+    for (auto [input, perOutput] : llvm::zip_equal(info.inputs, info.perOutput)) {
+      if (!isa<ShapedType>(input.getType()))
+        inputs.push_back(materialize(input));
+      else if (perOutput)
+        inputs.push_back(view(materialize(input), {numOutputs}, {1}));
+      else
+        inputs.push_back(view(materialize(input), shape, strides));
+    }
     unsigned firstOutput = payload.getNumArguments() - payload.getNumResults();
     for (unsigned q = 0; q < payload.getNumResults(); ++q)
       outputs.push_back(
@@ -398,21 +406,28 @@ private:
   }
 
   /// Per input: a vector of `vector` elements along the contiguous axis (or one element), or
-  /// the scalar.
+  /// the scalar. An input read per output gives its output's element (innermost), or the
+  /// elements of the chunk's `vector` adjacent outputs.
   SmallVector<Value> loadChunk(Value id, Position position) {
     SmallVector<Value> values;
-    for (Value input : inputs) {
+    for (auto [input, perOutput] : llvm::zip_equal(inputs, info.perOutput)) {
       auto memref = dyn_cast<MemRefType>(input.getType());
       if (!memref) {
         values.push_back(input);
         continue;
       }
+      Type element = memref.getElementType();
+      if (perOutput && g.innermost) {
+        values.push_back(memref::LoadOp::create(b, loc, input, position.outer));
+        continue;
+      }
       SmallVector<Value> indices = {position.outer};
-      if (g.innermost)
+      if (perOutput)
+        indices = {add(mul(position.outer, info.inner), position.inner)};
+      else if (g.innermost)
         indices.push_back(mul(id, g.vector));
       else
         indices.append({id, position.inner});
-      Type element = memref.getElementType();
       if (g.vector == 1)
         values.push_back(memref::LoadOp::create(b, loc, input, indices, /*nontemporal=*/false,
                                                 accessAlignment(element, 1)));

@@ -5,6 +5,11 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+
 using namespace kopt::codegen;
 
 const Decision *ScheduleSpace::find(llvm::StringRef name) const {
@@ -354,4 +359,41 @@ llvm::ArrayRef<const ScheduleSpace *> kopt::codegen::allScheduleSpaces() {
       &kElementwiseSpace, &kReductionSpace,     &kMatmulSpace, &kGlobalReductionSpace,
       &kScanSpace,        &kNormalizationSpace, &kWindowSpace, &kAttentionSpace};
   return spaces;
+}
+
+namespace {
+/// A chained space and the storage its names and tables point into.
+struct ChainStorage {
+  std::deque<std::string> strings; // stable addresses for the StringRefs
+  std::vector<Decision> decisions;
+  std::vector<const ScheduleSpace *> stages;
+  ScheduleSpace space;
+
+  llvm::StringRef keep(std::string text) { return strings.emplace_back(std::move(text)); }
+};
+} // namespace
+
+const ScheduleSpace &kopt::codegen::chainSpace(llvm::ArrayRef<const ScheduleSpace *> stages) {
+  static std::mutex mutex;
+  static std::map<std::vector<const ScheduleSpace *>, std::unique_ptr<ChainStorage>> chains;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<ChainStorage> &chain = chains[stages.vec()];
+  if (chain)
+    return chain->space;
+  chain = std::make_unique<ChainStorage>();
+  chain->stages = stages.vec();
+  for (auto [k, stage] : llvm::enumerate(stages))
+    for (const Decision &decision : stage->decisions)
+      chain->decisions.push_back(
+          {chain->keep(llvm::formatv("s{0}.{1}", k, decision.name).str()), decision.domain,
+           decision.defaultValue, decision.isBool,
+           chain->keep(llvm::formatv("stage {0} ({1}): {2}", k, stage->family, decision.help))});
+  std::string family = llvm::join(
+      llvm::map_range(stages, [](const ScheduleSpace *stage) { return stage->family.str(); }),
+      " + ");
+  chain->space = {chain->keep(family),
+                  chain->keep("the payload cut at intermediate tensors into stages, one kernel "
+                              "family each, the intermediates in scratch buffers"),
+                  chain->decisions, chain->stages};
+  return chain->space;
 }

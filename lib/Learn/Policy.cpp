@@ -119,6 +119,16 @@ static std::vector<double> valueLogProbs(const std::vector<std::vector<double>> 
 
 PolicySample Policy::sample(const ScheduleSpace &space, llvm::ArrayRef<double> task, Rng &rng,
                             double temperature) const {
+  if (!space.stages.empty()) {
+    // A chain draws each stage as its family: the stages share the families' weights.
+    PolicySample drawn;
+    for (const ScheduleSpace *stage : space.stages) {
+      PolicySample part = sample(*stage, task, rng, temperature);
+      llvm::append_range(drawn.valueIndices, part.valueIndices);
+      llvm::append_range(drawn.logProbs, part.logProbs);
+    }
+    return drawn;
+  }
   const FamilyWeights &family = weights(space);
   PolicySample drawn;
   for (size_t index = 0; index < space.decisions.size(); ++index) {
@@ -149,8 +159,16 @@ std::vector<double> Policy::logProbs(const ScheduleSpace &space, llvm::ArrayRef<
 std::vector<std::vector<double>>
 Policy::distributions(const ScheduleSpace &space, llvm::ArrayRef<double> task,
                       llvm::ArrayRef<size_t> valueIndices, double temperature) const {
-  const FamilyWeights &family = weights(space);
   std::vector<std::vector<double>> result;
+  if (!space.stages.empty()) {
+    codegen::forEachStage(space, valueIndices,
+                          [&](const ScheduleSpace &stage, llvm::ArrayRef<size_t> values) {
+                            llvm::append_range(result,
+                                               distributions(stage, task, values, temperature));
+                          });
+    return result;
+  }
+  const FamilyWeights &family = weights(space);
   for (size_t index = 0; index < valueIndices.size(); ++index)
     result.push_back(valueLogProbs(family.decisions[index],
                                    decisionFeatures(space, task, valueIndices.take_front(index)),

@@ -15,17 +15,20 @@ PolicyGradient kopt::learn::policyGradient(const Policy &policy,
   for (const Rollout &rollout : rollouts) {
     if (rollout.advantage == 0 || rollout.valueIndices.empty())
       continue;
-    FamilyWeights one =
-        policy.gradient(*rollout.space, rollout.task, rollout.valueIndices, temperature);
-    FamilyWeights &sum =
-        total.try_emplace(rollout.space->family, FamilyWeights::zeros(*rollout.space))
-            .first->second;
     double scale = rollout.advantage /
                    (static_cast<double>(rollout.valueIndices.size()) * rollouts.size());
-    for (auto [sumDecision, oneDecision] : llvm::zip_equal(sum.decisions, one.decisions))
-      for (auto [sumRow, oneRow] : llvm::zip_equal(sumDecision, oneDecision))
-        for (auto [s, g] : llvm::zip_equal(sumRow, oneRow))
-          s += scale * g;
+    // A chain's stages move their families' weights.
+    codegen::forEachStage(
+        *rollout.space, llvm::ArrayRef<size_t>(rollout.valueIndices),
+        [&](const ScheduleSpace &stage, llvm::ArrayRef<size_t> values) {
+          FamilyWeights one = policy.gradient(stage, rollout.task, values, temperature);
+          FamilyWeights &sum =
+              total.try_emplace(stage.family, FamilyWeights::zeros(stage)).first->second;
+          for (auto [sumDecision, oneDecision] : llvm::zip_equal(sum.decisions, one.decisions))
+            for (auto [sumRow, oneRow] : llvm::zip_equal(sumDecision, oneDecision))
+              for (auto [s, g] : llvm::zip_equal(sumRow, oneRow))
+                s += scale * g;
+        });
   }
   return total;
 }

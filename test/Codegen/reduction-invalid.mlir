@@ -106,7 +106,7 @@ kb.task @transposed tolerance(atol 1.0e-4, rtol 1.0e-4) {
   }
 }
 // CHECK-LABEL: kb.candidate @k_transposed
-// CHECK-SAME:    verdict <compile_error, "{{.*}}reduction-invalid.mlir:[[# @LINE - 11]]:10: error: not in the reduction family: input #0 is not indexed by the identity (a broadcast or transposed read)">
+// CHECK-SAME:    verdict <compile_error, "{{.*}}reduction-invalid.mlir:[[# @LINE - 11]]:10: error: not in the reduction family: input #0 is indexed neither by the identity nor by the kept dimensions in order (a broadcast or transposed read)">
 kb.candidate @k_transposed of @transposed policy decisions {}
 
 // An argmax whose index starts past the first index.

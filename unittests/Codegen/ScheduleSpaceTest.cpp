@@ -52,6 +52,32 @@ TEST(ScheduleSpaceTest, AttentionTable) {
   EXPECT_EQ(space.find("head_split")->domain, llvm::ArrayRef<int64_t>({1, 2, 4, 8}));
 }
 
+TEST(ScheduleSpaceTest, ChainNamesItsStagesDecisions) {
+  const ScheduleSpace *stages[] = {&windowSpace(), &reductionSpace()};
+  const ScheduleSpace &chain = chainSpace(stages);
+  EXPECT_EQ(chain.family, "window + reduction");
+  EXPECT_EQ(chain.stages, llvm::ArrayRef<const ScheduleSpace *>(stages));
+  ASSERT_EQ(chain.decisions.size(),
+            windowSpace().decisions.size() + reductionSpace().decisions.size());
+  EXPECT_EQ(chain.decisions.front().name, "s0.outputs_x");
+  EXPECT_EQ(chain.find("s1.threads_per_output")->domain,
+            reductionSpace().find("threads_per_output")->domain);
+  EXPECT_EQ(chain.find("s1.shuffle")->isBool, true);
+  // One space per sequence of stages, for the life of the process; none is a family.
+  EXPECT_EQ(&chainSpace(stages), &chain);
+  EXPECT_NE(&chainSpace({&reductionSpace(), &windowSpace()}), &chain);
+  EXPECT_FALSE(llvm::is_contained(allScheduleSpaces(), &chain));
+
+  std::vector<std::pair<std::string, std::vector<int64_t>>> parts;
+  int64_t values[] = {1, 2, 3, 4, 5, 6, 7};
+  forEachStage(chain, llvm::ArrayRef<int64_t>(values),
+               [&](const ScheduleSpace &stage, llvm::ArrayRef<int64_t> part) {
+                 parts.emplace_back(stage.family.str(), part.vec());
+               });
+  // A prefix of the list: the window's four decisions, then the reduction's first three.
+  EXPECT_EQ(parts, (decltype(parts){{"window", {1, 2, 3, 4}}, {"reduction", {5, 6, 7}}}));
+}
+
 TEST(ScheduleSpaceTest, EveryFamilyIsListed) {
   EXPECT_EQ(allScheduleSpaces(),
             llvm::ArrayRef<const ScheduleSpace *>({&elementwiseSpace(), &reductionSpace(),

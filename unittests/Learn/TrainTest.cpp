@@ -31,6 +31,38 @@ TEST(TrainTest, GradientStepMovesProbabilityTowardHighAdvantage) {
   EXPECT_LT(probability(policy, space, bad, 0), badBefore);
 }
 
+/// A chain is drawn, scored and trained as its stages: its log-probs are theirs in turn, and a
+/// step on a chain's rollouts moves the stage families' weights.
+TEST(TrainTest, ChainsUseTheirStagesWeights) {
+  using kopt::codegen::chainSpace;
+  const ScheduleSpace &window = kopt::codegen::windowSpace();
+  const ScheduleSpace &reduction = kopt::codegen::reductionSpace();
+  const ScheduleSpace &chain = chainSpace({&window, &reduction});
+  Policy policy;
+  Rng rng(7);
+  PolicySample drawn = policy.sample(chain, kTask, rng);
+  ASSERT_EQ(drawn.valueIndices.size(), chain.decisions.size());
+  std::vector<size_t> first(drawn.valueIndices.begin(),
+                            drawn.valueIndices.begin() + window.decisions.size());
+  std::vector<size_t> second(drawn.valueIndices.begin() + window.decisions.size(),
+                             drawn.valueIndices.end());
+  std::vector<double> expected = policy.logProbs(window, kTask, first);
+  llvm::append_range(expected, policy.logProbs(reduction, kTask, second));
+  EXPECT_EQ(policy.logProbs(chain, kTask, drawn.valueIndices), expected);
+
+  std::vector<size_t> good(chain.decisions.size(), 0), bad(chain.decisions.size(), 1);
+  std::vector<Rollout> rollouts = {{&chain, kTask, good, 1.0}, {&chain, kTask, bad, -1.0}};
+  PolicyGradient gradient = policyGradient(policy, rollouts);
+  EXPECT_EQ(gradient.size(), 2u);
+  EXPECT_TRUE(gradient.count("window") && gradient.count("reduction"));
+  std::vector<size_t> goodReduction(reduction.decisions.size(), 0);
+  double before = probability(policy, reduction, goodReduction, 0);
+  Adam adam(0.1);
+  adam.ascend(policy, gradient);
+  EXPECT_GT(probability(policy, reduction, goodReduction, 0), before);
+  EXPECT_GT(probability(policy, chain, good, window.decisions.size()), before);
+}
+
 TEST(TrainTest, ZeroAdvantagesLeaveThePolicyAndAdamUnchanged) {
   const ScheduleSpace &space = kopt::codegen::reductionSpace();
   Policy policy;

@@ -3,8 +3,10 @@
 // A linalg op reducing one axis of its iteration space (sum, mean, max, min, argmax, argmin, with
 // or without keepdim), read from the prepared payload on tensors:
 //
-//   fill(s) -> the reduction (one reduction iterator, identity-indexed inputs that are task
-//   buffers as they are stored, outputs indexed by the kept dimensions in order) -> an optional
+//   fill(s) -> the reduction (one reduction iterator, inputs that are task buffers as they are
+//   stored, indexed by the identity or, one element per output, by the kept dimensions in order
+//   (a row's max that a sum of exponentials subtracts); outputs indexed by the kept dimensions
+//   in order) -> an optional
 //   elementwise epilogue (mean's scale) -> reshapes -> the task's outputs.
 //
 // Its iteration space, seen row-major, is [outer, extent, inner]: outputs are outer x inner, each
@@ -66,6 +68,9 @@ struct ReductionInfo {
   /// Per input of the reduction: the function argument it reads (a buffer read row-major over
   /// the domain, through reshapes), or a scalar.
   llvm::SmallVector<mlir::Value> inputs;
+  /// Per input: whether it is read by the kept dimensions, one element per output (a row's
+  /// statistic), rather than over the whole domain.
+  llvm::SmallVector<bool> perOutput;
   /// Per accumulator: the value its fill writes (defined outside the op: a constant or an
   /// argument).
   llvm::SmallVector<mlir::Value> fills;

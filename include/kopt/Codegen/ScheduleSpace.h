@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,18 +27,20 @@ namespace kopt::codegen {
 
 /// One choice of a schedule space.
 struct Decision {
-  llvm::StringLiteral name;       // key in the candidate's `decisions` dictionary
+  llvm::StringRef name;           // key in the candidate's `decisions` dictionary
   llvm::ArrayRef<int64_t> domain; // the values the policy may choose, in increasing order
   int64_t defaultValue;           // used when a candidate leaves the decision out
   bool isBool;                    // written `true`/`false` in the IR; domain {0, 1}
-  llvm::StringLiteral help;       // what the value means, and its fallback
+  llvm::StringRef help;           // what the value means, and its fallback
 };
 
-/// The decisions of one op family.
+/// The decisions of one op family, or of a chain of families (see chainSpace).
 struct ScheduleSpace {
-  llvm::StringLiteral family;
-  llvm::StringLiteral help;
+  llvm::StringRef family;
+  llvm::StringRef help;
   llvm::ArrayRef<Decision> decisions;
+  /// A chain's stage spaces, whose decisions `decisions` lists in stage order; empty for a family.
+  llvm::ArrayRef<const ScheduleSpace *> stages = {};
 
   const Decision *find(llvm::StringRef name) const;
   /// The value of decision `name` among `values`, as resolveDecisions returns them.
@@ -78,7 +81,32 @@ const ScheduleSpace &normalizationSpace();
 /// The window family: convolutions and pooling (see Window.h).
 const ScheduleSpace &windowSpace();
 
-/// Every family's space, for the policy and for documentation.
+/// The space of a payload cut into stages, each lowered by its family: stage k's decisions under
+/// the names `s<k>.<decision>`, in stage order. Made once per sequence of stage spaces and kept
+/// for the life of the process (the policy refers to spaces by address).
+const ScheduleSpace &chainSpace(llvm::ArrayRef<const ScheduleSpace *> stages);
+
+/// Calls `each(stage, stageValues)` for each family space of `space` (itself, or a chain's
+/// stages) with its part of `values` (one per decision in table order; a prefix of the list cuts
+/// the parts short, and stages past its end are not visited).
+template <typename T, typename Fn>
+void forEachStage(const ScheduleSpace &space, llvm::ArrayRef<T> values, Fn &&each) {
+  if (space.stages.empty()) {
+    each(space, values);
+    return;
+  }
+  size_t offset = 0;
+  for (const ScheduleSpace *stage : space.stages) {
+    if (offset >= values.size())
+      return;
+    size_t count = std::min(stage->decisions.size(), values.size() - offset);
+    each(*stage, values.slice(offset, count));
+    offset += count;
+  }
+}
+
+/// Every family's space, for the policy and for documentation. Chains are not families: their
+/// decisions are their stages'.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();
 
 } // namespace kopt::codegen

@@ -72,6 +72,7 @@ public:
   llvm::json::Value toJSON() const;
   llvm::Error save(llvm::StringRef path) const;
 
+  /// A family's weights (a chain has none of its own: sample and distributions use its stages').
   FamilyWeights &weights(const codegen::ScheduleSpace &space);
   const FamilyWeights &weights(const codegen::ScheduleSpace &space) const;
 
@@ -91,7 +92,8 @@ public:
                                                  llvm::ArrayRef<size_t> valueIndices,
                                                  double temperature = 1.0) const;
 
-  /// The gradient of the summed log-prob of a decision list with respect to the weights.
+  /// The gradient of the summed log-prob of a decision list with respect to the weights of a
+  /// family (a chain's is its stages', see policyGradient).
   FamilyWeights gradient(const codegen::ScheduleSpace &space, llvm::ArrayRef<double> task,
                          llvm::ArrayRef<size_t> valueIndices, double temperature = 1.0) const;
 

@@ -44,8 +44,9 @@ kb.task @cross_entropy_loss origin <"KernelBench", level 1, problem 95> toleranc
       %d = arith.subf %xt, %m : f32
       %ls = math.log %s : f32
       %logp = arith.subf %d, %ls : f32
-      %nll = arith.subf %a, %logp : f32
-      linalg.yield %nll : f32
+      %nll = arith.negf %logp : f32
+      %acc = arith.addf %a, %nll : f32
+      linalg.yield %acc : f32
     } -> tensor<f32>
     %r = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
         ins(%sum : tensor<f32>) outs(%out : tensor<f32>) {
