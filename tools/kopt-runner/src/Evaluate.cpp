@@ -241,11 +241,18 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
   const TaskSpec &ts = task.spec();
   timing.limitUs =
       physicalLimitUs(ts, {gpu.bandwidthBytesPerS, gpu.fp32FlopsPerS, gpu.tf32FlopsPerS});
-  // 5% below the limit: the measured copy bandwidth is not quite the peak a kernel can reach.
-  if (timing.limitUs > 0 && timing.candidate.median < 0.95 * timing.limitUs) {
+  // The fault is judged at the memory's theoretical peak: a read-mostly kernel outruns the copy
+  // bandwidth (a row reduction of 3 GiB reached 1.07 of the copy limit on an H200), no kernel
+  // outruns the peak. 5% below it for the timer's resolution.
+  double peakBandwidth = gpu.peakBandwidthBytesPerS > gpu.bandwidthBytesPerS
+                             ? gpu.peakBandwidthBytesPerS
+                             : gpu.bandwidthBytesPerS;
+  double peakLimitUs =
+      physicalLimitUs(ts, {peakBandwidth, gpu.fp32FlopsPerS, gpu.tf32FlopsPerS});
+  if (peakLimitUs > 0 && timing.candidate.median < 0.95 * peakLimitUs) {
     std::ostringstream os;
     os << "median " << timing.candidate.median << " us is below the physical limit of "
-       << timing.limitUs << " us (" << ts.minBytes << " bytes, " << ts.flops
+       << peakLimitUs << " us at the peak rates (" << ts.minBytes << " bytes, " << ts.flops
        << " flops): the evaluator was fooled";
     timing.fault = os.str();
   }

@@ -39,7 +39,7 @@ struct Timing {
   Summary candidate, eager;       // microseconds
   Verdict recheck;                // the timed outputs, judged again
   double limitUs = 0;             // the physical limit, 0 when unknown
-  std::string fault;              // set when the median is below the limit
+  std::string fault;              // set when the median is below the peak-rate limit
 };
 
 /// The peak rates a limit is computed from.

@@ -33,6 +33,10 @@ bool Gpu::open(std::string &error) {
   driver.cuDeviceGetAttribute(&l2Bytes, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, device);
   driver.cuDeviceGetAttribute(&clockKHz, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, device);
   fp32FlopsPerS = double(sms) * clockKHz * 1e3 * 128 * 2;
+  int memoryClockKHz = 0, busBits = 0;
+  driver.cuDeviceGetAttribute(&memoryClockKHz, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, device);
+  driver.cuDeviceGetAttribute(&busBits, CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, device);
+  peakBandwidthBytesPerS = 2.0 * memoryClockKHz * 1e3 * busBits / 8;
   int major = 0;
   driver.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device);
   int tf32FlopsPerClock = major >= 9 ? 2048 : major == 8 ? 1024 : 0;

@@ -40,6 +40,9 @@ public:
   std::string name;
   int driverVersion = 0, sms = 0, l2Bytes = 0;
   double bandwidthBytesPerS = 0; // measured device-to-device copy, read + write
+  /// The memory's theoretical peak (2 transfers per memory clock x bus width): no kernel's
+  /// traffic is faster, where a read-mostly stream beats the copy bandwidth.
+  double peakBandwidthBytesPerS = 0;
   double fp32FlopsPerS = 0;      // SMs x clock x 128 lanes x 2 (FMA)
   double tf32FlopsPerS = 0;      // dense TF32 mma: SMs x clock x 2048 (sm_90) or 1024 (sm_80)
 

@@ -101,6 +101,7 @@ private:
                      {"sms", gpu_.sms},
                      {"l2_bytes", gpu_.l2Bytes},
                      {"bandwidth_bytes_per_s", gpu_.bandwidthBytesPerS},
+                     {"peak_bandwidth_bytes_per_s", gpu_.peakBandwidthBytesPerS},
                      {"fp32_flops_per_s", gpu_.fp32FlopsPerS},
                      {"tf32_flops_per_s", gpu_.tf32FlopsPerS}});
     } else {
