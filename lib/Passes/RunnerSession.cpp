@@ -153,8 +153,11 @@ const std::string &RunnerSession::fingerprint(TaskOp task) {
 static bool isUsable(const runner::VerifyResult &result) {
   return runner::isProtocolVerdict(result.verdict);
 }
+/// A timing the runner judged an evaluator fault is measured again rather than reused: the
+/// judgement may be stale (an older runner judged faults at the copy bandwidth, which read-mostly
+/// kernels outrun) or a passing disturbance, and it costs the candidate its verdict.
 static bool isUsable(const runner::TimeResult &result) {
-  return runner::isProtocolVerdict(result.recheck);
+  return runner::isProtocolVerdict(result.recheck) && !result.fault;
 }
 
 template <typename Result, typename Request>

@@ -2,6 +2,13 @@
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-time{runner="%fake-runner --log %t.log" timeout=5 cache=none}, kb-select)' 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=WARN < %t.err
 // RUN: FileCheck %s --check-prefix=LOG < %t.log
+//
+// Through a result cache, the second run times the faulty c0 again (and c3, whose crash left no
+// result to keep) and reuses the others.
+// RUN: rm -f %t.cache %t.log1 %t.log2
+// RUN: kopt %s --pass-pipeline='builtin.module(kb-time{runner="%fake-runner --log %t.log1" timeout=5 cache=%t.cache}, kb-select)' 2>/dev/null | FileCheck %s
+// RUN: kopt %s --pass-pipeline='builtin.module(kb-time{runner="%fake-runner --log %t.log2" timeout=5 cache=%t.cache}, kb-select)' 2>/dev/null | FileCheck %s
+// RUN: FileCheck %s --check-prefix=AGAIN < %t.log2
 
 // A timing that is below the physical limit (c0) or whose outputs are wrong (c1) gives no speedup:
 // the candidate becomes incorrect, with a warning. One whose runner dies while timing (c3) gets
@@ -53,15 +60,21 @@ kb.candidate @c6 of @relu policy decisions {v = 6} logprob <sum = -0.2, count = 
     ptx "FAKE correct time=80 eager=300"
     launch <[<"k", grid = [1, 1, 1], block = [4, 1, 1], smem = 0, args = ["x", "out"]>]> verdict <correct>
 
-// WARN: time-faults.mlir:22:1: warning: candidate @c0 marked incorrect: evaluator fault: median 0.5 us is below the physical limit 1 us
+// WARN: time-faults.mlir:29:1: warning: candidate @c0 marked incorrect: evaluator fault: median 0.5 us is below the physical limit 1 us
 // WARN: kb-time: relu 1/3 c0 incorrect (evaluator fault: {{.*}})
-// WARN: time-faults.mlir:27:1: warning: candidate @c1 marked incorrect: timed outputs wrong: the outputs of the timed runs were found incorrect
+// WARN: time-faults.mlir:34:1: warning: candidate @c1 marked incorrect: timed outputs wrong: the outputs of the timed runs were found incorrect
 // WARN: kb-time: relu 2/3 c1 incorrect (timed outputs wrong: {{.*}})
 // WARN: kb-time: relu 3/3 c2 150.0 us, speedup 2.000
-// WARN: time-faults.mlir:37:1: warning: candidate @c3: crash while timing: runner exited with status 3 without replying; no longer counted correct
+// WARN: time-faults.mlir:44:1: warning: candidate @c3: crash while timing: runner exited with status 3 without replying; no longer counted correct
 // WARN: kb-time: relu 4/5 c3 crash (while timing: {{.*}})
 // WARN: kb-time: relu 5/5 c4 250.0 us, speedup 1.200
 // WARN: kb-time: relu 6/6 c5 100.0 us, speedup 3.000
+
+// AGAIN:     hello
+// AGAIN-NEXT: task relu
+// AGAIN-NEXT: time relu c0
+// AGAIN-NEXT: time relu c3
+// AGAIN-NOT:  time
 
 // LOG:      hello
 // LOG-NEXT: task relu
