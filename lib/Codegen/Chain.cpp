@@ -25,6 +25,10 @@ static SmallVector<Operation *> anchorsOf(Block &body) {
   return anchors;
 }
 
+std::string kopt::codegen::stageName(StringRef name, size_t stage) {
+  return (name + "_stage" + Twine(stage)).str();
+}
+
 std::vector<std::vector<unsigned>> kopt::codegen::chainCuts(kb::TaskOp task) {
   kb::PayloadOp payload = task.getPayload();
   if (!payload)
@@ -145,8 +149,7 @@ FailureOr<ChainCut> kopt::codegen::cutPayload(kb::TaskOp task, ArrayRef<unsigned
     }
 
     auto stageTask = kb::TaskOp::create(b, task.getLoc(),
-                                        b.getStringAttr(task.getSymName() + "_s" +
-                                                        std::to_string(stage)),
+                                        b.getStringAttr(stageName(task.getSymName(), stage)),
                                         kb::OriginAttr(), task.getAtolAttr(), task.getRtolAttr());
     Block *taskBody = new Block();
     stageTask.getBody().push_back(taskBody);
@@ -219,8 +222,9 @@ kopt::codegen::mergeStages(kb::TaskOp task, const ChainCut &cut,
   Block *entry = func.addEntryBlock();
   b.setInsertionPointToStart(entry);
   auto kernelModule = FlatSymbolRefAttr::get(task.getContext(), (name + "_module").str());
-  for (auto [k, stage, constFunction] : llvm::enumerate(cut.stages, stageFunctions)) {
-    func::FuncOp stageFunction = constFunction;
+  for (size_t k = 0; k < cut.stages.size(); ++k) {
+    const ChainStage &stage = cut.stages[k];
+    func::FuncOp stageFunction = stageFunctions[k];
     auto stageModule = stageFunction->getParentOfType<ModuleOp>();
     if (!llvm::hasSingleElement(stageModule.getBody()->getOperations()) ||
         !stageFunction.getBody().hasOneBlock())

@@ -19,6 +19,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <string>
 #include <vector>
 
 namespace kopt::codegen {
@@ -36,6 +37,9 @@ struct ChainCut {
   std::vector<ChainStage> stages;
   std::vector<mlir::RankedTensorType> intermediates;
 };
+
+/// The name of stage `stage` of a chain named `name` (its task, function and kernels).
+std::string stageName(llvm::StringRef name, size_t stage);
 
 /// The ways to cut the task's payload into two or more stages, fewest stages first: each way
 /// lists, per cut, the anchor it follows (by order among the payload's anchors).

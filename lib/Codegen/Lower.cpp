@@ -339,10 +339,6 @@ struct TaskLowering {
 };
 } // namespace
 
-static std::string stageName(StringRef name, size_t stage) {
-  return (name + "_s" + Twine(stage)).str();
-}
-
 /// The task's lowering, its payload prepared as `name`. If no family takes the payload and no
 /// cut into stages is taken stage by stage, failure, with the diagnostics of the family expected
 /// to take the whole payload.

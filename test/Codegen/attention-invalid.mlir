@@ -24,7 +24,7 @@ kb.task @no_softmax tolerance(atol 1.0e-4, rtol 1.0e-4) {
   }
 }
 // CHECK-LABEL: kb.candidate @k_no_softmax
-// CHECK-SAME:    launch <[<"no_softmax_s0", {{.*}}, args = ["Q", "K", "scratch0"]>, <"no_softmax_s1", {{.*}}, args = ["V", "out", "scratch0"]>], scratch = [2048]>
+// CHECK-SAME:    launch <[<"no_softmax_stage0", {{.*}}, args = ["Q", "K", "scratch0"]>, <"no_softmax_stage1", {{.*}}, args = ["V", "out", "scratch0"]>], scratch = [2048]>
 // CHECK-NOT:     verdict
 kb.candidate @k_no_softmax of @no_softmax policy decisions {}
 

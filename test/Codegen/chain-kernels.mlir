@@ -9,7 +9,7 @@
 // Depthwise, then pointwise convolution (window, window): the depthwise result (2 x 4 x 10 x 12
 // floats) is scratch0, written by the first kernel and read by the second.
 // CHECK-LABEL: kb.candidate @tile of @dw_separable
-// CHECK-SAME:    launch <[<"dw_separable_s0", grid = [4, 1, 1], block = [64, 1, 1], smem = 0, args = ["x", "dw", "scratch0"]>, <"dw_separable_s1", grid = [3, 1, 1], block = [64, 1, 1], smem = 0, args = ["pw", "out", "scratch0"]>], scratch = [3840]>
+// CHECK-SAME:    launch <[<"dw_separable_stage0", grid = [4, 1, 1], block = [64, 1, 1], smem = 0, args = ["x", "dw", "scratch0"]>, <"dw_separable_stage1", grid = [3, 1, 1], block = [64, 1, 1], smem = 0, args = ["pw", "out", "scratch0"]>], scratch = [3840]>
 // CHECK-NOT:     verdict
 kb.candidate @tile of @dw_separable policy decisions {s0.outputs_x = 4, s0.outputs_channel = 1, s0.block = 64, s0.unroll = 16, s1.outputs_x = 4, s1.outputs_channel = 2, s1.block = 64, s1.unroll = 4}
 
@@ -17,17 +17,17 @@ kb.candidate @tile of @dw_separable policy decisions {s0.outputs_x = 4, s0.outpu
 // max once per row (reduction), the mean of the gathered target logits' -log-softmax (global
 // reduction, whose partials are the third scratch buffer).
 // CHECK-LABEL: kb.candidate @stats of @cross_entropy
-// CHECK-SAME:    launch <[<"cross_entropy_s0", grid = [12, 1, 1], block = [16, 4, 1], smem = 0, args = ["logits", "scratch0"]>, <"cross_entropy_s1", grid = [12, 1, 1], block = [16, 4, 1], smem = 0, args = ["logits", "scratch0", "scratch1"]>, <"cross_entropy_s2_partials", grid = [1, 1, 1], block = [64, 1, 1], smem = 0, args = ["logits", "targets", "scratch0", "scratch1", "scratch2"]>, <"cross_entropy_s2_total", grid = [1, 1, 1], block = [32, 1, 1], smem = 0, args = ["out", "scratch2"]>], scratch = [192, 192, 4]>
+// CHECK-SAME:    launch <[<"cross_entropy_stage0", grid = [12, 1, 1], block = [16, 4, 1], smem = 0, args = ["logits", "scratch0"]>, <"cross_entropy_stage1", grid = [12, 1, 1], block = [16, 4, 1], smem = 0, args = ["logits", "scratch0", "scratch1"]>, <"cross_entropy_stage2_partials", grid = [1, 1, 1], block = [64, 1, 1], smem = 0, args = ["logits", "targets", "scratch0", "scratch1", "scratch2"]>, <"cross_entropy_stage2_total", grid = [1, 1, 1], block = [32, 1, 1], smem = 0, args = ["out", "scratch2"]>], scratch = [192, 192, 4]>
 // CHECK-NOT:     verdict
 kb.candidate @stats of @cross_entropy policy decisions {s0.threads_per_output = 32, s0.block = 64, s0.vector = 4, s1.threads_per_output = 32, s1.block = 64, s1.vector = 4, s2.block = 64, s2.blocks_per_sm = 1, s2.vector = 1}
 
 // The second stage loads its row's max as one element beside the row's 16-byte vectors.
-// STATS-LABEL: .entry cross_entropy_s1(
+// STATS-LABEL: .entry cross_entropy_stage1(
 // STATS:         ld.global.v4.b32
 // STATS:         ld.global.b32
 // The third gathers: a row's target (8 bytes), as a float's offset into its row (400 bytes),
 // picks the logit.
-// STATS-LABEL: .entry cross_entropy_s2_partials(
+// STATS-LABEL: .entry cross_entropy_stage2_partials(
 // STATS:         ld.global.b64 [[TARGET:%rd[0-9]+]]
 // STATS:         mad.lo.s64 [[ROW:%rd[0-9]+]], {{%rd[0-9]+}}, 400,
 // STATS-NEXT:    shl.b64 [[OFFSET:%rd[0-9]+]], [[TARGET]], 2;
@@ -37,6 +37,6 @@ kb.candidate @stats of @cross_entropy policy decisions {s0.threads_per_output = 
 // Triplet margin: the two row sums of squares of one reduction are two scratch buffers the
 // global reduction reads.
 // CHECK-LABEL: kb.candidate @sums of @triplet_margin
-// CHECK-SAME:    launch <[<"triplet_margin_s0", grid = [5, 1, 1], block = [16, 8, 1], smem = 0, args = ["anchor", "positive", "negative", "scratch0", "scratch1"]>, <"triplet_margin_s1_partials", grid = [1, 1, 1], block = [64, 1, 1], smem = 0, args = ["scratch0", "scratch1", "scratch2"]>, <"triplet_margin_s1_total", grid = [1, 1, 1], block = [32, 1, 1], smem = 0, args = ["out", "scratch2"]>], scratch = [160, 160, 4]>
+// CHECK-SAME:    launch <[<"triplet_margin_stage0", grid = [5, 1, 1], block = [16, 8, 1], smem = 0, args = ["anchor", "positive", "negative", "scratch0", "scratch1"]>, <"triplet_margin_stage1_partials", grid = [1, 1, 1], block = [64, 1, 1], smem = 0, args = ["scratch0", "scratch1", "scratch2"]>, <"triplet_margin_stage1_total", grid = [1, 1, 1], block = [32, 1, 1], smem = 0, args = ["out", "scratch2"]>], scratch = [160, 160, 4]>
 // CHECK-NOT:     verdict
 kb.candidate @sums of @triplet_margin policy decisions {s0.threads_per_output = 32, s0.block = 128, s0.vector = 4, s1.block = 64, s1.blocks_per_sm = 1}
