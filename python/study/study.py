@@ -225,6 +225,7 @@ class Study:
     # -- the run --------------------------------------------------------------------------------
 
     def run(self) -> None:
+        self.forget_unscheduled()
         units = [(phase, task, seed) for phase in PHASES for task in self.config["tasks"]
                  for seed in self.config["seeds"]]
         todo = [u for u in units if not (self.unit_dir(u[1]["name"], u[2]) / u[0]).is_dir()]
@@ -240,6 +241,18 @@ class Study:
                 log.write(json.dumps({"finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                                       "units": sum(map(len, durations.values())),
                                       "seconds": time.monotonic() - started}) + "\n")
+
+    def forget_unscheduled(self) -> None:
+        """A task that got no candidates when it was sampled (kopt had no schedule space for it)
+        is done again from its sample: a resumed run may use a kopt that schedules it now."""
+        for task in self.config["tasks"]:
+            for seed in self.config["seeds"]:
+                unit = self.unit_dir(task["name"], seed)
+                sampled = unit / "sample" / "unit.json"
+                if sampled.is_file() and read_json(sampled).get("candidates") == 0:
+                    print(f"study: {task['name']} seed {seed} had no candidates: done again",
+                          flush=True)
+                    shutil.rmtree(unit)
 
     def run_units(self, units: list, todo: list, started: float,
                   durations: dict[str, list[float]]) -> None:

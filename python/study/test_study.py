@@ -118,6 +118,13 @@ class RecordedStudy(unittest.TestCase):
         self.assertIn("19 of 20 units already done", resumed.stdout)
         self.assertIn("[20/20] probe softsign seed 1", resumed.stdout)
         self.assertNotIn("[19/20]", resumed.stdout)
+        # A task-seed that had no candidates is done again, all five of its units.
+        sampled = self.dir / "raw" / "softsign" / "seed0" / "sample" / "unit.json"
+        sampled.write_text(json.dumps({**json.loads(sampled.read_text()), "candidates": 0}))
+        again = self.study("run", "--no-report")
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertIn("softsign seed 0 had no candidates: done again", again.stdout)
+        self.assertIn("15 of 20 units already done", again.stdout)
         other = self.study("run", samples=8)
         self.assertEqual(other.returncode, 1)
         self.assertIn("other options (samples)", other.stderr)
