@@ -377,7 +377,8 @@ def command_run(args: argparse.Namespace) -> None:
                              if identity(saved).get(k) != identity(config).get(k))
             raise StudyError(f"{directory} holds a run with other options ({', '.join(changed)});"
                              " choose another --name or remove it")
-        config["command"] = saved["command"]
+        # The report's reproduction line is this session's command: its files hold what the
+        # first session's did (checked above), and the first one's paths may hold other files now.
     directory.mkdir(parents=True, exist_ok=True)
     write_json(saved_path, config)
     kopt = find_kopt(args.kopt)

@@ -113,9 +113,14 @@ class RecordedStudy(unittest.TestCase):
     def test_z_resume_and_other_options(self):
         # runs last (z): it changes the study directory
         shutil.rmtree(self.dir / "raw" / "softsign" / "seed1" / "probe")
-        resumed = self.study("run", "--no-report")
+        # The same policy under another name resumes, and the reproduction line names it.
+        moved = self.tmp / "same-policy.json"
+        shutil.copy(self.policy, moved)
+        resumed = self.study("run", "--no-report", "--policy", str(moved))
         self.assertEqual(resumed.returncode, 0, resumed.stderr)
         self.assertIn("19 of 20 units already done", resumed.stdout)
+        config = json.loads((self.dir / "config.json").read_text())
+        self.assertIn(f"--policy {moved}", config["command"])
         self.assertIn("[20/20] probe softsign seed 1", resumed.stdout)
         self.assertNotIn("[19/20]", resumed.stdout)
         # A task-seed that had no candidates is done again, all five of its units.

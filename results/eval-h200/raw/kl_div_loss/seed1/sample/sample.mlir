@@ -32,5 +32,69 @@ module {
       kb.yield %3 : tensor<f32>
     }
   }
+  kb.candidate @kl_div_loss_s0 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 16 : i64, unroll = 8 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s1 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 2 : i64, unroll = 1 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s2 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 1 : i64, unroll = 1 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s3 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 4 : i64, unroll = 2 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s4 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 4 : i64, unroll = 4 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s5 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 2 : i64, unroll = 2 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s6 of @kl_div_loss policy decisions {block = 128 : i64, blocks_per_sm = 32 : i64, unroll = 4 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s7 of @kl_div_loss policy decisions {block = 128 : i64, blocks_per_sm = 2 : i64, unroll = 8 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s8 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 4 : i64, unroll = 4 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s9 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 2 : i64, unroll = 1 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4> {duplicate_of = @kl_div_loss_s1}
+  kb.candidate @kl_div_loss_s10 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, unroll = 4 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s11 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 4 : i64, unroll = 1 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s12 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 4 : i64, unroll = 1 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s13 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 32 : i64, unroll = 2 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s14 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, unroll = 1 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s15 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 4 : i64, unroll = 1 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s16 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 16 : i64, unroll = 4 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s17 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 16 : i64, unroll = 1 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s18 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 4 : i64, unroll = 1 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s19 of @kl_div_loss policy decisions {block = 128 : i64, blocks_per_sm = 1 : i64, unroll = 1 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s20 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 4 : i64, unroll = 8 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s21 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 4 : i64, unroll = 1 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s22 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 32 : i64, unroll = 2 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s23 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 1 : i64, unroll = 4 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s24 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 2 : i64, unroll = 4 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s25 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 32 : i64, unroll = 2 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s26 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 32 : i64, unroll = 2 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s27 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 4 : i64, unroll = 4 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s28 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 1 : i64, unroll = 4 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s29 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 4 : i64, unroll = 2 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s30 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 16 : i64, unroll = 8 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4> {duplicate_of = @kl_div_loss_s0}
+  kb.candidate @kl_div_loss_s31 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 4 : i64, unroll = 1 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s32 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 8 : i64, unroll = 8 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s33 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 8 : i64, unroll = 4 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s34 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 2 : i64, unroll = 4 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s35 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 1 : i64, unroll = 2 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s36 of @kl_div_loss policy decisions {block = 128 : i64, blocks_per_sm = 8 : i64, unroll = 2 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s37 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 2 : i64, unroll = 4 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s38 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 1 : i64, unroll = 1 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s39 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, unroll = 4 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s40 of @kl_div_loss policy decisions {block = 128 : i64, blocks_per_sm = 16 : i64, unroll = 1 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s41 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, unroll = 1 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s42 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 8 : i64, unroll = 1 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s43 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 1 : i64, unroll = 2 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s44 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 8 : i64, unroll = 2 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s45 of @kl_div_loss policy decisions {block = 128 : i64, blocks_per_sm = 32 : i64, unroll = 4 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4> {duplicate_of = @kl_div_loss_s6}
+  kb.candidate @kl_div_loss_s46 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 8 : i64, unroll = 2 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s47 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 32 : i64, unroll = 2 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s48 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 1 : i64, unroll = 1 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s49 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 4 : i64, unroll = 4 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4> {duplicate_of = @kl_div_loss_s27}
+  kb.candidate @kl_div_loss_s50 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 2 : i64, unroll = 4 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4> {duplicate_of = @kl_div_loss_s24}
+  kb.candidate @kl_div_loss_s51 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 4 : i64, unroll = 4 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s52 of @kl_div_loss policy decisions {block = 128 : i64, blocks_per_sm = 8 : i64, unroll = 2 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4> {duplicate_of = @kl_div_loss_s36}
+  kb.candidate @kl_div_loss_s53 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, unroll = 1 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4> {duplicate_of = @kl_div_loss_s14}
+  kb.candidate @kl_div_loss_s54 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 8 : i64, unroll = 2 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4> {duplicate_of = @kl_div_loss_s44}
+  kb.candidate @kl_div_loss_s55 of @kl_div_loss policy decisions {block = 256 : i64, blocks_per_sm = 2 : i64, unroll = 1 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s56 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 16 : i64, unroll = 2 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s57 of @kl_div_loss policy decisions {block = 128 : i64, blocks_per_sm = 32 : i64, unroll = 4 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s58 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 16 : i64, unroll = 8 : i64, vector = 1 : i64} logprob <sum = -5.886104031450156, count = 4> {duplicate_of = @kl_div_loss_s0}
+  kb.candidate @kl_div_loss_s59 of @kl_div_loss policy decisions {block = 512 : i64, blocks_per_sm = 32 : i64, unroll = 4 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s60 of @kl_div_loss policy decisions {block = 128 : i64, blocks_per_sm = 1 : i64, unroll = 2 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s61 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 4 : i64, unroll = 8 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s62 of @kl_div_loss policy decisions {block = 1024 : i64, blocks_per_sm = 8 : i64, unroll = 1 : i64, vector = 4 : i64} logprob <sum = -5.886104031450156, count = 4>
+  kb.candidate @kl_div_loss_s63 of @kl_div_loss policy decisions {block = 64 : i64, blocks_per_sm = 4 : i64, unroll = 4 : i64, vector = 2 : i64} logprob <sum = -5.886104031450156, count = 4>
 }
 
