@@ -42,6 +42,7 @@ SPACES = {
         "stages": (1, 2, 3),
         "cp_async": (False, True),
         "tf32": (False, True),
+        "wgmma": (False, True),
     },
 }
 

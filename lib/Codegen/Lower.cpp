@@ -185,14 +185,15 @@ static FailureOr<MatmulInfo> bufferizeAndAnalyzeMatmul(ModuleOp module, func::Fu
 }
 
 static BuiltKernels buildMatmul(kb::TaskOp task, OwningOpRef<ModuleOp> module, func::FuncOp func,
-                                ArrayRef<int64_t> values, const Target &) {
+                                ArrayRef<int64_t> values, const Target &target) {
   FailureOr<MatmulInfo> info = bufferizeAndAnalyzeMatmul(*module, func);
   if (failed(info))
     return failure();
   bool allowTF32 = tf32Admitted(task.getAtolAttr().getValueAsDouble(),
                                 task.getRtolAttr().getValueAsDouble(), info->k);
+  bool hopper = target.chip == "sm_90" || target.chip == "sm_90a";
   buildMatmulKernel(*info,
-                    planMatmul(MatmulSchedule::fromValues(values), *info, allowTF32),
+                    planMatmul(MatmulSchedule::fromValues(values), *info, allowTF32, hopper),
                     func.getName());
   return module;
 }

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -43,6 +44,7 @@ MatmulSchedule MatmulSchedule::fromValues(ArrayRef<int64_t> values) {
   schedule.stages = value("stages");
   schedule.cpAsync = value("cp_async") != 0;
   schedule.tf32 = value("tf32") != 0;
+  schedule.wgmma = value("wgmma") != 0;
   return schedule;
 }
 
@@ -272,43 +274,66 @@ static SharedTile sharedTile(int64_t tileMN, int64_t tileK, bool kInner, bool mm
 static bool aKInner(const MatmulInfo &info) { return info.a.colContiguous; }
 static bool bKInner(const MatmulInfo &info) { return !info.b.colContiguous; }
 
-/// The TF32 kernel: blocks of whole mma tiles, warps of up to kMaxWarpTile square, 16-byte
-/// cp.async copies where the extents allow, stages + 1 buffers.
-static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &info) {
+/// The TF32 wgmma: warpgroups of 128 threads, each 64 columns of the block (the M of one
+/// m64nNk8), and A's tile in wgmma's swizzled K-major layout: a row of block_k elements (32, 64
+/// or 128 bytes: the swizzle mode) per output row, whose 16-byte chunks are permuted by an XOR
+/// with the row's place in its 8-row atom, so that both cp.async writes and the tensor cores'
+/// reads spread over all banks. Atoms must be aligned to their size (8 rows).
+static constexpr int64_t kWgmmaM = 64, kWgmmaThreads = 128, kChunk = 4, kAtomRows = 8;
+static constexpr int64_t kAtomAlignment = kAtomRows * 128; // the largest atom
+static int64_t swizzleBytes(const MatmulGeometry &g) { return g.blockK * kF32Bytes; }
+static int64_t swizzledTileBytes(const MatmulGeometry &g) { return g.blockM * swizzleBytes(g); }
+
+/// The TF32 kernels: blocks of whole mma tiles, 16-byte cp.async copies where the extents allow,
+/// stages + 1 buffers. mma.sync: warps of up to kMaxWarpTile square. wgmma: a warpgroup per 64
+/// columns.
+static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &info,
+                              bool wgmma) {
   MatmulGeometry g{};
   g.tf32 = true;
+  g.wgmma = wgmma;
   auto clampTile = [](int64_t tile, int64_t extent, int64_t least) {
     return std::max(std::min(tile, static_cast<int64_t>(llvm::PowerOf2Ceil(extent))), least);
   };
   g.blockM = clampTile(schedule.blockM, info.m, kMmaM);
-  g.blockN = clampTile(schedule.blockN, info.n, kMmaN);
+  g.blockN = clampTile(schedule.blockN, info.n, wgmma ? kWgmmaM : kMmaN);
   g.blockK = clampTile(schedule.blockK, info.k, kMmaK);
-  g.warpM = std::min(g.blockM, kMaxWarpTile);
-  g.warpN = std::min(g.blockN, kMaxWarpTile);
-  g.threads = (g.blockM / g.warpM) * (g.blockN / g.warpN) * kWarp;
+  if (wgmma) {
+    g.warpgroups = g.blockN / kWgmmaM;
+    g.threads = g.warpgroups * kWgmmaThreads;
+  } else {
+    g.warpM = std::min(g.blockM, kMaxWarpTile);
+    g.warpN = std::min(g.blockN, kMaxWarpTile);
+    g.threads = (g.blockM / g.warpM) * (g.blockN / g.warpN) * kWarp;
+  }
   auto operandWidth = [&](bool kInner, int64_t tileMN, int64_t extentMN) {
     return kInner ? dividingWidth(kMaxFragment, info.k)
                   : dividingWidth(std::min(kMaxFragment, tileMN), extentMN);
   };
   g.vectorA = operandWidth(aKInner(info), g.blockM, info.m);
   g.vectorB = operandWidth(bKInner(info), g.blockN, info.n);
-  g.fragmentN = 2; // an accumulator fragment holds two adjacent columns
+  // An mma.sync accumulator fragment holds two adjacent columns; a wgmma one two adjacent rows.
+  g.fragmentN = wgmma ? 1 : 2;
   g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
   g.cpAsync = true;
-  int64_t perStage = (sharedTile(g.blockM, g.blockK, aKInner(info), true).elements() +
-                      sharedTile(g.blockN, g.blockK, bKInner(info), true).elements()) *
-                     kF32Bytes;
+  int64_t bytesA = wgmma ? swizzledTileBytes(g)
+                         : sharedTile(g.blockM, g.blockK, aKInner(info), true).elements() *
+                               kF32Bytes;
+  int64_t perStage =
+      bytesA + sharedTile(g.blockN, g.blockK, bKInner(info), true).elements() * kF32Bytes;
   g.stages = schedule.stages + 1;
   while (g.stages > 2 && g.stages * perStage > kMaxMmaShared)
     --g.stages;
-  g.sharedBytes = g.stages * perStage;
+  // wgmma: room to align the tiles' start to an atom, which dynamic shared memory may not be.
+  g.sharedBytes = g.stages * perStage + (wgmma ? kAtomAlignment : 0);
   return g;
 }
 
 MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info,
-                                         bool allowTF32) {
+                                         bool allowTF32, bool allowWgmma) {
   if (schedule.tf32 && allowTF32 && !info.matvec)
-    return planMma(schedule, info);
+    return planMma(schedule, info,
+                   schedule.wgmma && allowWgmma && aKInner(info) && info.k % kChunk == 0);
   MatmulGeometry g{};
   if (info.matvec) {
     g.rowsPerBlock = std::min(schedule.blockM / 16, static_cast<int64_t>(llvm::PowerOf2Ceil(info.m)));
@@ -379,6 +404,9 @@ public:
       for (const SharedTile &tile : {tileA, tileB})
         tileTypes.push_back(MemRefType::get({g.stages, tile.outer, tile.rowPitch}, f32,
                                             AffineMap(), workgroupSpace()));
+    if (g.wgmma) // A's tile in the swizzled K-major layout: row, chunk, 4 K elements
+      tileTypes[0] = MemRefType::get({g.stages, g.blockM, g.blockK / kChunk, kChunk}, f32,
+                                     AffineMap(), workgroupSpace());
     SmallVector<Type> workgroup = g.tf32 ? SmallVector<Type>() : tileTypes;
     int64_t blocks = info.matvec ? llvm::divideCeil(info.m, g.rowsPerBlock)
                                  : blocksM() * blocksN();
@@ -406,10 +434,22 @@ public:
       auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), AffineMap(),
                                    workgroupSpace());
       Value dynamic = gpu::DynamicSharedMemoryOp::create(b, loc, bytes);
-      int64_t bytesA = g.stages * tileA.elements() * kF32Bytes; // a multiple of 16
-      sharedA = memref::ViewOp::create(b, loc, tileTypes[0], dynamic, index(0), ValueRange{});
-      sharedB = memref::ViewOp::create(b, loc, tileTypes[1], dynamic, index(bytesA), ValueRange{});
-      buildMma();
+      Value offsetA = index(0);
+      if (g.wgmma) { // the next multiple of an atom's alignment
+        Value address = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, dynamic);
+        offsetA = rem(arith::SubIOp::create(b, loc, index(kAtomAlignment),
+                                            rem(address, kAtomAlignment)),
+                      kAtomAlignment);
+      }
+      int64_t bytesA = g.stages * (g.wgmma ? swizzledTileBytes(g)
+                                           : tileA.elements() * kF32Bytes); // a multiple of 16
+      sharedA = memref::ViewOp::create(b, loc, tileTypes[0], dynamic, offsetA, ValueRange{});
+      sharedB = memref::ViewOp::create(b, loc, tileTypes[1], dynamic, add(offsetA, bytesA),
+                                       ValueRange{});
+      if (g.wgmma)
+        buildWgmma();
+      else
+        buildMma();
     } else {
       sharedA = launch.getWorkgroupAttributions()[0];
       sharedB = launch.getWorkgroupAttributions()[1];
@@ -471,10 +511,13 @@ private:
     int64_t width;           // elements per vector
     int64_t tileMN, extentMN; // the operand's M or N tile and extent
     Value originMN;           // where the block's tile starts along M or N
+    bool swizzled = false;    // shared in wgmma's swizzled K-major layout
   };
 
   TileCopy copyOfA() {
-    return {&info.a, a, sharedA, tileA, g.vectorA, g.blockM, info.m, mul(div(blockId, blocksN()), g.blockM)};
+    TileCopy copy{&info.a, a, sharedA, tileA, g.vectorA, g.blockM, info.m, mul(div(blockId, blocksN()), g.blockM)};
+    copy.swizzled = g.wgmma;
+    return copy;
   }
   TileCopy copyOfB() {
     return {&info.b, bBuffer, sharedB, tileB, g.vectorB, g.blockN, info.n, mul(rem(blockId, blocksN()), g.blockN)};
@@ -558,8 +601,11 @@ private:
           for (Value &idx : indices)
             idx = arith::SelectOp::create(b, loc, inside, idx, index(0));
         }
+        SmallVector<Value> sharedIndices{stage, s.row, s.col};
+        if (copy.swizzled)
+          sharedIndices = {stage, s.row, swizzledChunk(s.row, div(s.col, kChunk)), index(0)};
         nvgpu::DeviceAsyncCopyOp::create(
-            b, loc, copy.shared, ValueRange{stage, s.row, s.col}, copy.global, indices,
+            b, loc, copy.shared, sharedIndices, copy.global, indices,
             b.getIndexAttr(copy.width), sourceElements,
             copy.width * kF32Bytes == 16 ? b.getUnitAttr() : UnitAttr());
         return SmallVector<Value>{};
@@ -714,6 +760,10 @@ private:
         // Tile kTile has landed (for this thread; the barrier makes it everyone's), and every
         // thread is done with the buffer the next copy overwrites.
         NVVM::CpAsyncWaitGroupOp::create(b, loc, std::max<int64_t>(g.stages - 2, 0));
+        if (g.wgmma) // wgmma reads shared memory through the async proxy
+          NVVM::FenceProxyOp::create(
+              b, loc, NVVM::ProxyKind::async_shared,
+              NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
         barrier();
         if (g.stages > 1)
           issueAhead(g.stages - 1);
@@ -923,6 +973,126 @@ private:
                                                   ArrayRef<int64_t>{half});
           storeFragment(value, add(rowBase, i * kMmaM + half * 8), add(colBase, j * kMmaN));
         }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // TF32 wgmma
+  //===--------------------------------------------------------------------===//
+
+  /// Where chunk `chunk` of row `row` of A's tile lies in the row: the swizzle XORs the chunk
+  /// with address bits 7 and up (the row's place in its atom, in 128-byte lines).
+  Value swizzledChunk(Value row, Value chunk) {
+    int64_t chunks = swizzleBytes(g) / (kChunk * kF32Bytes);
+    Value line = div(mul(row, swizzleBytes(g)), 128);
+    return arith::XOrIOp::create(b, loc, chunk, rem(line, chunks));
+  }
+
+  /// The descriptor of A's tile in stage 0 from K = 0: the start address >> 4 in bits 0-13, the
+  /// stride byte offset (between 8-row atoms) >> 4 in bits 32-45, the swizzle mode in bits 62-63
+  /// (1: 128 bytes, 2: 64, 3: 32); the leading byte offset (bits 16-29) is unused by swizzled
+  /// K-major layouts whose K step fits a row.
+  Value tileDescriptor() {
+    Type i64 = b.getI64Type();
+    auto constant = [&](int64_t value) { return arith::ConstantIntOp::create(b, loc, i64, value); };
+    Value address = arith::IndexCastUIOp::create(
+        b, loc, i64, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, sharedA));
+    Value start = arith::ShRUIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, address, constant(0x3FFFF)), constant(4));
+    uint64_t mode = swizzleBytes(g) == 128 ? 1 : swizzleBytes(g) == 64 ? 2 : 3;
+    uint64_t fields = uint64_t{1} << 16 | uint64_t(kAtomRows * swizzleBytes(g) >> 4) << 32 |
+                      mode << 62;
+    return arith::OrIOp::create(b, loc, start, constant(static_cast<int64_t>(fields)));
+  }
+
+  /// One m64nNk8 wgmma (N = blockM) of the warpgroup: acc += fragment (this thread's 4 of B^T's
+  /// 64 x 8, as i32) x the 8 x N at `descriptor` (A^T). Inline PTX: MLIR's wgmma op takes
+  /// both operands from shared memory, and TF32 admits no transposed (N-contiguous) one there.
+  SmallVector<Value> wgmma(ValueRange acc, ArrayRef<Value> fragment, Value descriptor) {
+    int64_t n = acc.size();
+    std::string ptx, constraints;
+    llvm::raw_string_ostream text(ptx), kinds(constraints);
+    text << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * n + 5 << ", 0;\n"
+         << "wgmma.mma_async.sync.aligned.m64n" << g.blockM << "k8.f32.tf32.tf32 {";
+    for (int64_t i = 0; i < n; ++i) {
+      text << (i ? ", $" : "$") << i;
+      kinds << "=f,";
+    }
+    text << "}, {$" << 2 * n << ", $" << 2 * n + 1 << ", $" << 2 * n + 2 << ", $" << 2 * n + 3
+         << "}, $" << 2 * n + 4 << ", p, 1, 1;\n}";
+    for (int64_t i = 0; i < n; ++i)
+      kinds << i << ",";
+    kinds << "r,r,r,r,l,r";
+    SmallVector<Value> operands(acc);
+    operands.append(fragment.begin(), fragment.end());
+    operands.push_back(descriptor);
+    operands.push_back(arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1)); // scale-d
+    auto type = LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, f32));
+    auto op = LLVM::InlineAsmOp::create(
+        b, loc, type, operands, ptx, constraints, /*has_side_effects=*/true,
+        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
+    SmallVector<Value> result;
+    for (int64_t i = 0; i < n; ++i)
+      result.push_back(LLVM::ExtractValueOp::create(b, loc, op.getRes(), i));
+    return result;
+  }
+
+  /// The K tile in `stage` into the thread's accumulators: per K step of 8, the B fragment
+  /// B(k, column), B(k, column + 8), B(k + 4, column), B(k + 4, column + 8) with k = lane % 4
+  /// (as mma.sync's A fragment: the rows of B^T), then the tile's wgmma ops in one group, waited
+  /// for at once: a group left running past the next tile's fragment reads is serialized by
+  /// ptxas (C7513) and measured no faster (and wrong where more buffers were in use: a race
+  /// not understood; results/tf32-h200/wgmma.md).
+  SmallVector<Value> wgmmaTile(Value stage, ValueRange acc, Value column, Value quad,
+                               Value descriptor) {
+    SmallVector<SmallVector<Value>> fragments;
+    for (int64_t k0 = 0; k0 < g.blockK; k0 += kMmaK) {
+      Value k = add(quad, k0);
+      SmallVector<Value> &fragment = fragments.emplace_back();
+      for (auto [dn, dk] : {std::pair(0, 0), std::pair(8, 0), std::pair(0, 4), std::pair(8, 4)})
+        fragment.push_back(arith::BitcastOp::create(
+            b, loc, b.getI32Type(),
+            readShared(sharedB, tileB, stage, add(column, dn), add(k, dk))));
+    }
+    Type i64 = b.getI64Type();
+    Value stageOffset = arith::IndexCastUIOp::create(
+        b, loc, i64, mul(stage, swizzledTileBytes(g) >> 4));
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    SmallVector<Value> result(acc);
+    for (auto [step, fragment] : llvm::enumerate(fragments)) {
+      // The K step's first column within the rows (the swizzle applies to the whole address).
+      Value chunkOffset = arith::ConstantIntOp::create(b, loc, i64,
+                                                       step * kMmaK * kF32Bytes >> 4);
+      Value at = arith::AddIOp::create(
+          b, loc, descriptor, arith::AddIOp::create(b, loc, stageOffset, chunkOffset));
+      result = wgmma(result, fragment, at);
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    return result;
+  }
+
+  /// Each warpgroup computes 64 columns x blockM rows of C as C^T = B^T A^T. A thread holds,
+  /// for each 8 rows j of the block, C(8j + 2 (lane % 4) + {0, 1}, column + {0, 8}), column =
+  /// its warpgroup's 64 + its warp's 16 (of the four warps) + lane / 4.
+  void buildWgmma() {
+    Value warp = div(threadId, kWarp), lane = rem(threadId, kWarp);
+    Value quad = rem(lane, 4);
+    Value column = add(add(mul(div(threadId, kWgmmaThreads), kWgmmaM), mul(rem(warp, 4), 16)),
+                       div(lane, 4));
+    Value descriptor = tileDescriptor();
+    SmallVector<Value> acc(g.blockM / 2, info.fillValue);
+    SmallVector<Value> result = pipelineOverK(acc, [&](Value stage, ValueRange tileAcc) {
+      return wgmmaTile(stage, tileAcc, column, quad, descriptor);
+    });
+    Value rowBase = add(blockRowBase(), mul(quad, 2));
+    Value colBase = add(blockColBase(), column);
+    for (int64_t j = 0; j < g.blockM / 8; ++j)
+      for (int64_t r = 0; r < 4; ++r) {
+        Value value = vector::FromElementsOp::create(b, loc, vectorType(1), result[4 * j + r]);
+        storeFragment(value, add(rowBase, 8 * j + r % 2), add(colBase, 8 * (r / 2)));
+      }
   }
 
   //===--------------------------------------------------------------------===//

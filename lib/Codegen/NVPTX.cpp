@@ -8,6 +8,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMRequiresSMTraits.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/ModuleToObject.h"
@@ -112,11 +114,21 @@ private:
 };
 } // namespace
 
+/// The target's chip, or its arch-specific variant (sm_90 -> sm_90a) where the module uses
+/// instructions that only the variant has (wgmma).
+static std::string chipFor(gpu::GPUModuleOp module, StringRef chip) {
+  bool archSpecific = false;
+  module.walk([&](NVVM::RequiresSMInterface op) {
+    archSpecific |= op.getRequiredMinSMVersion().archAccelerated;
+  });
+  return archSpecific && !chip.ends_with("a") ? (chip + "a").str() : chip.str();
+}
+
 static FailureOr<std::string> serialize(gpu::GPUModuleOp module, const Target &target) {
   initializeNVPTX();
   SmallString<128> libdevice(resolveCudaPath(target.cudaPath));
   llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
-  PtxSerializer serializer(module, target.chip, libdevice.str().str());
+  PtxSerializer serializer(module, chipFor(module, target.chip), libdevice.str().str());
   std::optional<SmallVector<char, 0>> ptx = serializer.run();
   if (!ptx)
     return failure();

@@ -133,6 +133,11 @@ static const Decision kMatmulDecisions[] = {
      "cp_async do not apply. Honoured only where the task's tolerance admits TF32 rounding "
      "(tf32Admitted in Matmul.h; not at KernelBench's 1e-4 for K = 4096), else the f32 kernel "
      "of the other decisions"},
+    {"wgmma", kBoolDomain, 0, true,
+     "with tf32, on Hopper (sm_90; the PTX targets sm_90a): warpgroups of 128 threads, one per "
+     "64 output columns (block_n, at least 64), run asynchronous m64nNk8 TF32 wgmma with N = "
+     "block_m, reading A's tile from shared memory in the canonical K-major layout and B's as "
+     "register fragments. Only where A is K-contiguous and K a multiple of 4, else mma.sync"},
 };
 
 static const ScheduleSpace kMatmulSpace = {

@@ -299,10 +299,18 @@ llvm::Expected<Policy> Policy::fromJSON(const llvm::json::Value &value) {
                                    entry.first.str()));
     FamilyWeights &weights = policy.weights(*space);
     for (auto [index, decision] : llvm::enumerate(space->decisions)) {
+      // A decision the file leaves out (added to the space after the file was written) keeps
+      // the uniform prior; those after it must then be left out too, as their rows hold its
+      // one-hot.
       const llvm::json::Object *entry = decisions->getObject(decision.name);
-      if (!entry)
-        return policyError(formatv("family '{0}': decision '{1}' is missing", space->family,
-                                   decision.name));
+      if (!entry) {
+        for (const Decision &later : space->decisions.drop_front(index + 1))
+          if (decisions->getObject(later.name))
+            return policyError(formatv("family '{0}': decision '{1}' is missing, but '{2}' "
+                                       "after it is not",
+                                       space->family, decision.name, later.name));
+        break;
+      }
       if (llvm::Error error = readDecision(*entry, decision, featureCount(*space, index),
                                            space->family, weights.decisions[index]))
         return std::move(error);

@@ -186,13 +186,33 @@ TEST(PolicyTest, FileErrors) {
                   ->getObject("reduction")
                   ->getObject("decisions")
                   ->erase(kopt::codegen::reductionSpace().decisions[0].name);
-            }).find("is missing"),
+            }).find("is missing, but"),
             std::string::npos);
   EXPECT_NE(edited([](llvm::json::Object &o) {
               llvm::json::Object &vector = elementwiseDecision(o, "vector");
               (*vector.getArray("weights"))[0] = llvm::json::Array{1.0};
             }).find("each weight row must hold 5 numbers"),
             std::string::npos);
+}
+
+// A file written before its family's space grew by a last decision loads, with the uniform
+// prior (zero weights) for that decision.
+TEST(PolicyTest, FileWithoutANewerLastDecisionLoads) {
+  const kopt::codegen::ScheduleSpace &space = kopt::codegen::matmulSpace();
+  llvm::json::Value file = Policy().toJSON();
+  llvm::json::Object &decisions =
+      *file.getAsObject()->getObject("families")->getObject("matmul")->getObject("decisions");
+  llvm::json::Array &firstRow =
+      *(*decisions.getObject(space.decisions[0].name)->getArray("weights"))[0].getAsArray();
+  firstRow[0] = 0.5;
+  decisions.erase(space.decisions.back().name);
+  llvm::Expected<Policy> policy = Policy::fromJSON(file);
+  ASSERT_TRUE(static_cast<bool>(policy)) << llvm::toString(policy.takeError());
+  const FamilyWeights &weights = policy->weights(space);
+  EXPECT_EQ(weights.decisions.front()[0][0], 0.5);
+  for (const std::vector<double> &row : weights.decisions.back())
+    for (double weight : row)
+      EXPECT_EQ(weight, 0.0);
 }
 
 } // namespace

@@ -18,6 +18,11 @@
 //   With `tf32` (where the task's tolerance admits it, see tf32Admitted()), warps of up to 64 x 64
 //   outputs run m16n8k8 TF32 mma.sync on tiles that a cp.async pipeline of 2 to 4 stages brings
 //   to dynamic shared memory, padded so that a warp's fragment reads hit 32 different banks.
+//   With `wgmma` as well, on Hopper (sm_90, compiled for sm_90a), warpgroups of 128 threads run
+//   the asynchronous m64nNk8 TF32 wgmma instead: the block computes C^T = B^T A^T, with A's tile
+//   (K-contiguous) read by the tensor cores straight from shared memory in the canonical K-major
+//   layout and B's tile passed as register fragments (TF32 wgmma takes only K-major operands
+//   from shared memory; B is N-contiguous).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_CODEGEN_MATMUL_H
@@ -43,6 +48,7 @@ struct MatmulSchedule {
   int64_t stages = 2;
   bool cpAsync = false;
   bool tf32 = false;
+  bool wgmma = false;
 
   /// From the values resolveDecisions(matmulSpace(), ...) returns.
   static MatmulSchedule fromValues(llvm::ArrayRef<int64_t> values);
@@ -105,13 +111,17 @@ struct MatmulGeometry {
   // TF32 mma.sync: warps of warpM x warpN outputs; the tiles live in dynamic shared memory.
   bool tf32;
   int64_t warpM, warpN;
+  // TF32 wgmma: `warpgroups` side by side along N, each 64 columns x blockM rows of the block.
+  bool wgmma;
+  int64_t warpgroups;
   // Matvec: a warp per row, rowsPerBlock warps per block, `accumulators` partial sums per lane.
   int64_t rowsPerBlock, accumulators;
 };
 /// `allowTF32`: whether schedule.tf32 may apply (tf32Admitted() for the task); if not, the
-/// kernel is the f32 one the other decisions describe.
+/// kernel is the f32 one the other decisions describe. `allowWgmma`: whether the target has
+/// wgmma (Hopper); if not, or the operands do not suit it, schedule.wgmma falls back to mma.sync.
 MatmulGeometry planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info,
-                          bool allowTF32);
+                          bool allowTF32, bool allowWgmma);
 
 /// Replaces the payload's ops (fill, contraction, epilogue) with a gpu.launch computing them,
 /// whose kernel will be outlined as `kernelName`.

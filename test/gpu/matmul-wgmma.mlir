@@ -1,0 +1,9 @@
+// RUN: kopt %S/Inputs/wgmma-tasks.mlir --pass-pipeline='builtin.module(kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=60 cache=none})' 2>/dev/null | FileCheck %s
+
+// TF32 wgmma kernels (sm_90a) of every block shape and swizzle width are correct on the edges:
+// ragged extents, B transposed, a batch, fewer rows than one wgmma's N.
+
+// CHECK-COUNT-5: kb.candidate @ragged_{{.*}} of @ragged {{.*}}verdict <correct
+// CHECK-COUNT-5: kb.candidate @b_transposed_{{.*}} of @b_transposed {{.*}}verdict <correct
+// CHECK-COUNT-5: kb.candidate @batched_{{.*}} of @batched {{.*}}verdict <correct
+// CHECK-COUNT-5: kb.candidate @few_rows_{{.*}} of @few_rows {{.*}}verdict <correct
