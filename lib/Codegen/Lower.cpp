@@ -317,8 +317,9 @@ static const Family *takingFamily(kb::TaskOp task, StringRef name,
   emitted.clear();
   emitted.resize(std::size(kFamilies));
   for (auto [index, family] : llvm::enumerate(kFamilies)) {
-    ScopedDiagnosticHandler capture(task.getContext(), [&](Diagnostic &diagnostic) {
-      emitted[index].push_back(std::move(diagnostic));
+    std::vector<Diagnostic> &sink = emitted[index];
+    ScopedDiagnosticHandler capture(task.getContext(), [&sink](Diagnostic &diagnostic) {
+      sink.push_back(std::move(diagnostic));
       return success();
     });
     FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
@@ -412,27 +413,33 @@ static FailureOr<Kernel> lowerChain(kb::TaskOp task, const TaskLowering &lowerin
                          taskBufferNames(task), target);
 }
 
-FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
-                                                      const DecisionList &decisions,
-                                                      const Target &target) {
+/// One candidate of a task whose lowering is known.
+static FailureOr<Kernel> lowerCandidate(kb::TaskOp task, const TaskLowering &lowering,
+                                        const DecisionList &decisions, const Target &target) {
   std::string name = kernelName(task.getSymName());
-  FailureOr<TaskLowering> lowering = lowerTaskOf(task, name);
-  if (failed(lowering))
-    return failure();
-  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions(*lowering->space, decisions);
+  llvm::Expected<SmallVector<int64_t>> values = resolveDecisions(*lowering.space, decisions);
   if (!values)
     return task.emitError() << llvm::toString(values.takeError());
-  if (!lowering->family)
-    return lowerChain(task, *lowering, *values, name, target);
+  if (!lowering.family)
+    return lowerChain(task, lowering, *values, name, target);
   FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
   if (failed(module))
     return failure();
   auto func = (**module).lookupSymbol<func::FuncOp>(name);
-  BuiltKernels built = lowering->family->build(task, std::move(*module), func, *values, target);
+  BuiltKernels built = lowering.family->build(task, std::move(*module), func, *values, target);
   if (failed(built))
     return failure();
   return compileLaunches(**built, (**built).lookupSymbol<func::FuncOp>(name),
                          taskBufferNames(task), target);
+}
+
+FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
+                                                      const DecisionList &decisions,
+                                                      const Target &target) {
+  FailureOr<TaskLowering> lowering = lowerTaskOf(task, kernelName(task.getSymName()));
+  if (failed(lowering))
+    return failure();
+  return lowerCandidate(task, *lowering, decisions, target);
 }
 
 /// `file:line:col: ` for the first file location in `location`, if any.
@@ -472,7 +479,10 @@ public:
         return {std::nullopt, llvm::toString(kernel.takeError())};
       return {std::move(*kernel), ""};
     }
-    FailureOr<Kernel> kernel = lowerPolicyCandidate(task, *job.decisions, target);
+    const TaskLowering *lowering = loweringOf(job.task);
+    FailureOr<Kernel> kernel = lowering
+                                   ? lowerCandidate(task, *lowering, *job.decisions, target)
+                                   : FailureOr<Kernel>(failure());
     if (failed(kernel))
       return {std::nullopt, errors.empty() ? "lowering failed without a diagnostic" : errors};
     return {std::move(*kernel), ""};
@@ -481,11 +491,8 @@ public:
   SpaceResult space(size_t index) {
     std::string errors;
     ScopedDiagnosticHandler handler = collectErrors(errors);
-    kb::TaskOp task = parsedTask(index);
-    if (!task)
-      return {nullptr, errors};
-    FailureOr<TaskLowering> lowering = lowerTaskOf(task, kernelName(task.getSymName()));
-    if (failed(lowering))
+    const TaskLowering *lowering = loweringOf(index);
+    if (!lowering)
       return {nullptr, errors};
     return {lowering->space, ""};
   }
@@ -518,10 +525,27 @@ private:
     return ops.empty() ? nullptr : *ops.begin();
   }
 
+  /// The task's lowering, found once per worker: which family takes the payload, or which cut
+  /// into stages (each candidate would search again: every family's analysis, every cut).
+  /// Null where there is none; the context has the diagnostics then.
+  const TaskLowering *loweringOf(size_t index) {
+    auto found = lowerings.find(index);
+    if (found != lowerings.end())
+      return &found->second;
+    kb::TaskOp task = parsedTask(index);
+    if (!task)
+      return nullptr;
+    FailureOr<TaskLowering> lowering = lowerTaskOf(task, kernelName(task.getSymName()));
+    if (failed(lowering))
+      return nullptr; // not kept: each candidate's verdict repeats the diagnostics
+    return &lowerings.emplace(index, std::move(*lowering)).first->second;
+  }
+
   MLIRContext context;
   ArrayRef<std::string> tasks;
   const Target &target;
   std::map<size_t, OwningOpRef<ModuleOp>> parsed;
+  std::map<size_t, TaskLowering> lowerings;
 };
 } // namespace
 
