@@ -413,7 +413,7 @@ static FailureOr<Kernel> lowerChain(kb::TaskOp task, const TaskLowering &lowerin
                          taskBufferNames(task), target);
 }
 
-/// One candidate of a task whose lowering is known.
+/// One candidate of a task whose lowering is known; errors are diagnostics on the task's context.
 static FailureOr<Kernel> lowerCandidate(kb::TaskOp task, const TaskLowering &lowering,
                                         const DecisionList &decisions, const Target &target) {
   std::string name = kernelName(task.getSymName());
@@ -431,15 +431,6 @@ static FailureOr<Kernel> lowerCandidate(kb::TaskOp task, const TaskLowering &low
     return failure();
   return compileLaunches(**built, (**built).lookupSymbol<func::FuncOp>(name),
                          taskBufferNames(task), target);
-}
-
-FailureOr<Kernel> kopt::codegen::lowerPolicyCandidate(kb::TaskOp task,
-                                                      const DecisionList &decisions,
-                                                      const Target &target) {
-  FailureOr<TaskLowering> lowering = lowerTaskOf(task, kernelName(task.getSymName()));
-  if (failed(lowering))
-    return failure();
-  return lowerCandidate(task, *lowering, decisions, target);
 }
 
 /// `file:line:col: ` for the first file location in `location`, if any.

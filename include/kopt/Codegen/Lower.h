@@ -47,11 +47,6 @@ void registerLoweringDialects(mlir::DialectRegistry &registry);
 /// The task's inputs then outputs, by name: what launches bind and kernels take, in this order.
 std::vector<std::string> taskBufferNames(kb::TaskOp task);
 
-/// Builds the policy candidate's kernel for `task` and compiles it to PTX. Errors are emitted as
-/// diagnostics on the task's context.
-mlir::FailureOr<Kernel> lowerPolicyCandidate(kb::TaskOp task, const DecisionList &decisions,
-                                             const Target &target);
-
 /// The task's payload as `func.func @name(inputs..., outputs...)` on buffers, alone in a new module,
 /// prepared as for a kernel (see Pipeline.h) and bufferized, each result written into its output
 /// buffer, nothing returned; rank-0 inputs are passed by value. For running the payload on the
