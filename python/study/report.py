@@ -53,33 +53,34 @@ def plot_best_of_n(numbers: dict, path: Path) -> None:
 
 
 def plot_strategies(numbers: dict, path: Path) -> None:
-    table = numbers["selection"]["strategies"]
-    names = list(table)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
-    for ax, key, ci_key, label in [(left, "fast_1", "fast_1_ci", "selection success (fast_1)"),
-                                   (right, "geomean_speedup", "geomean_ci",
-                                    "geometric-mean speedup")]:
-        values = [table[n][key] or 0 for n in names]
-        errors = [[max(v - (table[n][ci_key] or [v, v])[0], 0) for v, n in zip(values, names)],
-                  [max((table[n][ci_key] or [v, v])[1] - v, 0) for v, n in zip(values, names)]]
-        ax.bar(range(len(names)), values, yerr=errors, capsize=3)
-        ax.set_xticks(range(len(names)), names, rotation=45, ha="right", fontsize=8)
-        ax.set_ylabel(label)
-        ax.grid(axis="y", alpha=0.3)
-    for i, n in enumerate(names):
-        left.annotate(f"{num(table[n]['timed_mean'], 2)} timed", (i, 0), ha="center",
-                      va="bottom", fontsize=6, rotation=90, xytext=(0, 3),
-                      textcoords="offset points")
-    right.axhline(1.0, color="grey", lw=0.8)
-    fig.suptitle("Selection strategies (95% bootstrap intervals over tasks x seeds; "
-                 "timings read per task in the left bars)")
+    """fast_p against p for each strategy at the equal budgets, on the non-degenerate tasks (all
+    tasks where there are none)."""
+    selection = numbers["selection"]["non_degenerate"] or numbers["selection"]["all"]
+    table = selection["strategies"]
+    budgets = [["random", "confidence", "surprise"]] + [
+        [f"random-{k}", f"confidence-top{k}", f"surprise-top{k}"] for k in (3, 8)]
+    fig, axes = plt.subplots(1, len(budgets), figsize=(13, 4), sharey=True)
+    ps = numbers["fast_p_curve"]
+    for ax, names in zip(axes, budgets):
+        for name in names + ["oracle"]:
+            ax.plot(ps, table[name]["curve"], "--" if name == "oracle" else "-", label=name)
+        ax.axvline(1.0, color="grey", lw=0.8)
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("p (speedup threshold)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    axes[0].set_ylabel("fast_p")
+    fig.suptitle("fast_p curves at equal budgets ("
+                 + ("non-degenerate tasks" if numbers["selection"]["non_degenerate"]
+                    else "all tasks") + ")")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
 
 
 def plot_scatter(numbers: dict, path: Path) -> None:
-    tasks = [t for t in numbers["correlation"]["per_task"] if t["points"]]
+    tasks = [t for t in numbers["correlation"]["scatter"] if t["points"]]
+    rho = {r["task"]: r["rho"] for r in numbers["correlation"]["surprisal"]["per_task"]}
     columns = min(4, max(1, len(tasks)))
     rows = max(1, math.ceil(len(tasks) / columns))
     fig, axes = plt.subplots(rows, columns, figsize=(3.2 * columns, 2.8 * rows), squeeze=False)
@@ -89,14 +90,14 @@ def plot_scatter(numbers: dict, path: Path) -> None:
         ax.scatter([p[0] for p in task["points"]], [p[1] for p in task["points"]], s=8)
         ax.set_yscale("log")
         ax.axhline(1.0, color="grey", lw=0.8)
-        ax.set_title(f"{task['task']}\nrho = {num(task['surprisal']['rho'], 2)}, "
-                     f"n = {task['n']}", fontsize=8)
+        note = "degenerate" if task["degenerate"] else f"rho = {num(rho.get(task['task']), 2)}"
+        ax.set_title(f"{task['task']}\n{note}, n = {len(task['points'])}", fontsize=8)
         ax.tick_params(labelsize=7)
     for ax in axes[-1]:
         ax.set_xlabel("surprisal (nats per decision)", fontsize=8)
     for ax in axes[:, 0]:
         ax.set_ylabel("speedup", fontsize=8)
-    fig.suptitle("Correct samples: surprisal vs speedup (a decision list once per task)")
+    fig.suptitle("Distinct correct kernels: surprisal vs speedup")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -144,15 +145,47 @@ def correlation_cell(test: dict) -> str:
     if test["rho"] is None:
         return "undefined"
     p = f", p = {test['p']:.2g}" if test["p"] is not None else ""
-    return f"{test['rho']:.3f}{interval(test['ci'])}{p}"
+    holm = f", Holm p = {test['p_holm']:.2g}" if test.get("p_holm") is not None else ""
+    return f"{test['rho']:.3f}{interval(test['ci'])}{p}{holm}"
 
 
-def markdown(directory: Path, numbers: dict) -> str:
+def meta_cell(meta: dict | None) -> str:
+    if not meta:
+        return "undefined"
+    return f"{meta['rho']:.3f}{interval(meta['ci'])}"
+
+
+def heterogeneity_cell(meta: dict | None) -> str:
+    if not meta:
+        return ""
+    p = f", p = {meta['q_p']:.2g}" if meta["q_p"] is not None else ""
+    return (f"tau^2 = {meta['tau2']:.3g}, Q = {meta['q']:.1f} on {meta['dof']} df{p}, "
+            f"I^2 = {pct(meta['i2'])}")
+
+
+def strategy_rows(table: dict, names: list[str], other: dict | None) -> list[list]:
+    rows = []
+    for name in names:
+        s = table[name]
+        fast_1 = s["fast"][0]
+        beside = other["strategies"][name]["fast"][0] if other else None
+        rows.append([name, num(s["timed_mean"], 3),
+                     pct(fast_1["value"]) + interval(fast_1["ci"], pct),
+                     pct(s["confident"]) + interval(s["confident_ci"], pct),
+                     num(s["geomean"]) + interval(s["geomean_ci"]),
+                     pct(beside["value"]) + interval(beside["ci"], pct) if beside else ""])
+    return rows
+
+
+def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
+             prefix: str = "") -> str:
     config = numbers["config"]
     recorded = bool(config["rewards"])
     tasks = numbers["tasks"]
     scheduled = [t for t in tasks if t["candidates"]]
-    out = [f"# Study `{directory.name}`", ""]
+    degenerate = numbers["degenerate"]
+    out = [f"# Study `{directory.name}`" + (f": {Path(report_name).stem.lower()}"
+                                            if report_name != "REPORT.md" else ""), ""]
     out.append(
         ("Measurements: **recorded rewards** (kb-recorded-rewards, "
          f"`{Path(config['rewards']).name}`), no GPU was used. " if recorded else
@@ -162,37 +195,51 @@ def markdown(directory: Path, numbers: dict) -> str:
         f"steps of {config['ttt_n']} rollouts, base policy "
         + (f"`{Path(config['policy']).name}` (sha256 {config['policy_sha256']}...)"
            if config["policy"] else "uniform")
-        + f"; intervals are 95% bootstrap intervals ({numbers['bootstrap_reps']} resamples) "
-        "unless said. Every number is in `study.json`.")
+        + f". Intervals are 95% percentile intervals of a cluster bootstrap "
+        f"({numbers['bootstrap_reps']} resamples) whose resampling unit is the "
+        f"**{numbers['bootstrap_unit']}**, unless said; the meta-analytic and per-task "
+        f"correlation intervals are Fisher's z. Every number is in `{prefix}study.json`.")
     notes = directory / "NOTES.md"  # what the driver cannot know, e.g. where the policy is from
     if notes.exists():
         out += ["", notes.read_text().strip()]
     out += ["", "## Reproduce", "", "```sh", config["command"],
             f"python3 python/study/study.py report --name {directory.name}"
-            + ("" if directory.parent.name == "results" else f" --results {directory.parent}"),
+            + ("" if directory.parent.name == "results" else f" --results {directory.parent}")
+            + ("" if report_name == "REPORT.md" else f" --report {report_name}"),
             "```", "",
-            "`run` resumes where it stopped; `report` rewrites study.json, the four plots and "
-            "this file from results/" + directory.name + "/raw.", ""]
+            "`run` resumes where it stopped; `report` rewrites "
+            f"{prefix}study.json, the four plots and this file from results/"
+            + directory.name + "/raw.", ""]
 
-    out += ["## The study's findings here", "",
-            table(["finding", "the study", "here", "verdict"],
-                  [[f["claim"], f["paper"], f["ours"], f"**{f['verdict']}**"]
-                   for f in numbers["findings"]]), ""]
+    out += ["## Hypotheses", "",
+            "As stated in docs/study.md; each is decided by whether its task-level "
+            "interval excludes the null.", "",
+            table(["", "hypothesis", "quantity", "here", "rule", "verdict", "the study"],
+                  [[h["id"], h["claim"], h["quantity"],
+                    num(h["value"]) + interval(h["ci"]), h["rule"], f"**{h['verdict']}**",
+                    h["paper"]] for h in numbers["hypotheses"]]), ""]
 
-    out += ["## Tasks", ""]
+    out += ["## Tasks", "",
+            f"Degenerate for surprisal (fewer than two distinct mean log-probs among the "
+            f"distinct correct kernels): **{len(degenerate)} of {len(scheduled)}** tasks"
+            + (f": {', '.join(degenerate)}. There every surprisal ranking is sample order; "
+               "the surprisal analyses are over the other tasks, the all-task figures beside."
+               if degenerate else "."), ""]
     rows = []
     for t in tasks:
         if not t["candidates"]:
-            rows.append([t["task"], t["file"], "no candidates", "", "", t["reason"] or ""])
+            rows.append([t["task"], t["file"], "no candidates", "", "", "", t["reason"] or ""])
             continue
         seeds = t["seeds"]
         rows.append([t["task"], t["file"],
                      " / ".join(f"{s['correct']}" for s in seeds) + f" of {seeds[0]['samples']}",
                      " / ".join(f"{s['fast']}" for s in seeds),
                      " / ".join(num(s["best_speedup"]) for s in seeds),
-                     f"surprisal sd {num(t['surprisal_sd'])}"])
+                     f"{t['kernels']} ({t['decision_lists']})",
+                     ("degenerate; " if t["degenerate"] else "")
+                     + f"surprisal sd {num(t['surprisal_sd'])}"])
     out += [table(["task", "file", "correct (per seed)", "faster than eager", "best speedup",
-                   "note"], rows), ""]
+                   "distinct kernels (decision lists)", "note"], rows), ""]
     missing = [t["task"] for t in tasks if not t["candidates"]]
     if missing:
         out += [f"No candidates (kopt has no schedule space for them yet): {', '.join(missing)}. "
@@ -203,9 +250,8 @@ def markdown(directory: Path, numbers: dict) -> str:
     paper = PAPER["best_of_n"]
     out += ["## Best-of-N", "",
             "Task success at K: at least one of K samples correct and faster than PyTorch eager; "
-            "the exact mean over every choice of K of the samples, with an interval from "
-            "resampling K of them (which can lie above the mean where a failure shows up in "
-            "fewer than 1 in 40 resamples).", ""]
+            "the exact mean over every choice of K of a unit's samples (duplicates counted as "
+            "drawn), with its task-level interval.", ""]
     rows = []
     every = {p["k"]: p for p in bon["all_tasks"]}
     for point in bon["scheduled"]:
@@ -214,30 +260,72 @@ def markdown(directory: Path, numbers: dict) -> str:
                      pct(every[k]["success"]) + interval(every[k]["ci"], pct),
                      pct(paper.get(k))])
     out += [table(["K", "tasks with candidates", "all tasks", "the study (5 tasks)"], rows), "",
-            "![Best-of-N](bon.png)", ""]
+            f"![Best-of-N]({prefix}bon.png)", ""]
 
     selection = numbers["selection"]
-    out += ["## Selection strategies", "",
-            "Each strategy picks among the correct samples of a task and seed (kb-select); "
-            "fast_1 counts a unit as failed when it has no correct sample. Speedups are over "
-            "the units with a selection.", ""]
+    main = selection["non_degenerate"] or selection["all"]
+    scope = "non-degenerate tasks" if selection["non_degenerate"] else "all tasks"
+    beside = selection["all"] if selection["non_degenerate"] else None
+    out += ["## Selection strategies at equal budgets", "",
+            "Each strategy picks among a unit's correct kernels, a kernel timed once however "
+            "often it was drawn (kernels are identified by their cached timing, which kopt keys "
+            "by PTX and launch). `random` is the exact expectation of one random correct "
+            "sample; `random-K` the exact expectation over every K-subset of the distinct "
+            "kernels of the fastest in it (order statistics: the j-th slowest is the fastest of "
+            "a random K-subset with probability C(j-1, K-1) / C(n, K)); confidence-topK and "
+            "surprise-topK time the first K distinct kernels in the order of confidence or "
+            "surprisal and keep the fastest (top1: the plain strategy, timed). *Timings* is the "
+            "mean number of kernels a strategy times per unit to make its choice. "
+            "*Faster with confidence*: the chosen kernel's speedup interval lies above 1 "
+            "(see Noise below).", "",
+            f"Over the {scope}" + (", fast_1 over all tasks beside:" if beside else ":"), ""]
+    groups = [("K = 1", ["random", "confidence", "surprise", "random-1", "confidence-top1",
+                         "surprise-top1"])] + [
+        (f"K = {k}", [f"random-{k}", f"confidence-top{k}", f"surprise-top{k}"])
+        for k in (3, 8)] + [("all", ["oracle"])]
     rows = []
-    for name, s in selection["strategies"].items():
-        p = PAPER["strategies"].get(name)
-        rows.append([name, pct(s["fast_1"]) + interval(s["fast_1_ci"], pct),
-                     num(s["geomean_speedup"]) + interval(s["geomean_ci"]),
-                     num(s["mean_speedup"]), num(s["timed_mean"], 3), s["timed_total"],
-                     f"{pct(p[0])} / {p[1]}x" if p else ""])
-    out += [table(["strategy", "fast_1", "geometric-mean speedup", "mean speedup",
-                   "timings per task", "timings in all", "the study: fast_1 / mean speedup"],
-                  rows), ""]
-    rows = [[f"{c['a']} vs {c['b']}", num(c["fast_1_diff"]) + interval(c["fast_1_diff_ci"]),
-             num(c["speedup_ratio"]) + interval(c["speedup_ratio_ci"])]
-            for c in selection["comparisons"]]
-    out += ["Paired comparisons (the same units resampled together):", "",
-            table(["", "fast_1 difference", "geometric-mean speedup ratio"], rows), "",
-            "![Selection strategies](strategies.png)", ""]
+    for label, names in groups:
+        for row in strategy_rows(main["strategies"], names, beside):
+            rows.append([label] + row)
+    out += [table(["budget", "strategy", "timings", "fast_1", "faster with confidence",
+                   "geometric-mean speedup", "fast_1, all tasks"], rows), ""]
+    seeded = selection["seeded_random"]
+    out += [f"kb-select's seeded `random` draw, shown apart: fast_1 {pct(seeded['fast_1'])}"
+            f"{interval(seeded['fast_1_ci'], pct)} over all tasks; it takes the same sample "
+            "index in every task of a seed ("
+            + ", ".join(f"seed {s}: sample {i}" for s, i in seeded["indices"]) + ").", ""]
+    rows = []
+    for subset_name, subset in (("non-degenerate", selection["non_degenerate"]),
+                                ("all", selection["all"])):
+        if not subset:
+            continue
+        for c in subset["comparisons"]:
+            rows.append([f"{c['a']} - {c['b']}", subset_name,
+                         num(c["fast_1_diff"]["value"]) + interval(c["fast_1_diff"]["ci"]),
+                         num(c["confident_diff"]["value"]) + interval(c["confident_diff"]["ci"]),
+                         num(c["speedup_ratio"]["value"]) + interval(c["speedup_ratio"]["ci"])])
+    out += ["Paired comparisons (both strategies' units resampled together, by task):", "",
+            table(["", "tasks", "fast_1 difference", "faster-with-confidence difference",
+                   "geometric-mean speedup ratio"], rows), ""]
+    rows = [[name] + [pct(f["value"]) + interval(f["ci"], pct) for f in s["fast"]]
+            for name, s in main["strategies"].items()]
+    out += ["## Noise", "",
+            f"fast_p (KernelBench: the chosen kernel correct and faster than p x eager) over the "
+            f"{scope}:", "",
+            table(["strategy"] + [f"fast_{p}" for p in numbers["fast_p"]], rows), "",
+            "A kernel is *faster with confidence* where its speedup's 95% interval lies above 1. "
+            "The interval combines, on the log scale, the kernel's median standard error "
+            "(sqrt(pi / 2) x IQR / 1.349 / sqrt(n), from its quartiles and repetitions; none "
+            "below two repetitions, which never counts as confident) with eager's: the standard "
+            "deviation of log(speedup x median) over the task's kernels, i.e. how far the "
+            "pooled eager median a kernel was compared against moved between timings (the raw "
+            "measurements carry no eager quartiles).", "",
+            f"![fast_p curves]({prefix}strategies.png)", ""]
+    return "\n".join(out) + "\n" + ttt_section(numbers, prefix)
 
+
+def ttt_section(numbers: dict, prefix: str) -> str:
+    out = []
     ttt = numbers["ttt"]
     out += ["## Test-time training", "",
             f"kb-ttt on {ttt['units']} units. Step 1 draws from the base policy; step s from "
@@ -255,43 +343,57 @@ def markdown(directory: Path, numbers: dict) -> str:
             eq = r["equivalent_k"]
             rows.append([VARIANT_NAMES[name], r["steps"],
                          pct(r["fast_1"]) + interval(r["fast_1_ci"], pct),
-                         f"{eq:.2f}" if eq is not None else "above the curve",
+                         num(r["vs_one_sample"]) + interval(r["vs_one_sample_ci"]),
+                         (f"{eq:.2f}" if eq is not None else "above the curve")
+                         + interval(r["equivalent_k_ci"]),
                          pct(r["task_success"]), num(r["samples"])])
-    out += [table(["variant", "steps", "fast_1", "equivalent K", "task success of the kept "
-                   "step", "rollouts drawn"], rows), "",
+    out += [table(["variant", "steps", "fast_1", "minus Best-of-N at K = 1 (paired)",
+                   "equivalent K", "task success of the kept step", "rollouts drawn"], rows), "",
             f"The study: best checkpoint {pct(PAPER['ttt_best'][0])} +- "
             f"{pct(PAPER['ttt_best'][1])}, below Best-of-N at K = 1.", "",
-            "![Entropy and probe](entropy.png)", ""]
+            f"![Entropy and probe]({prefix}entropy.png)", ""]
 
     corr = numbers["correlation"]
-    pooled = corr["pooled"]
-    out += ["## Does surprisal mean anything here?", "",
-            "Spearman correlations over the correct samples, a decision list once per task "
-            "(intervals and p-values from Fisher's z). Surprisal is minus the mean log-prob "
-            "per decision, so a negative rho(surprisal, speedup) is the study's positive "
-            "rho(log-prob, speedup).", "",
-            table(["", "n", "rho(surprisal, speedup)", "partial, controlling for decisions",
-                   "rho(decisions, speedup)"],
-                  [["pooled", pooled["n"], correlation_cell(pooled["surprisal"]),
-                    correlation_cell(pooled["partial_decisions"]),
-                    correlation_cell(pooled["decisions"])]]
-                  + [[t["task"], t["n"], correlation_cell(t["surprisal"]),
-                      correlation_cell(t["partial_decisions"]),
-                      correlation_cell(t["decisions"])] for t in corr["per_task"]]), ""]
+    surprisal = corr["surprisal"]
+    meta = surprisal["meta"]
+    out += ["## Does surprisal predict speed within a task?", "",
+            "Spearman correlations over each task's distinct correct kernels (a kernel's "
+            "surprisal: the mean over its decision lists). The headline is the random-effects "
+            "meta-analysis (DerSimonian-Laird on Fisher's z, variance 1.06 / (n - 3)) of the "
+            "per-task correlations over the non-degenerate tasks; per-task p-values are "
+            "Holm-adjusted over those tasks. The pooled rho mixes tasks, so it measures "
+            "differences between tasks, not within them. Surprisal is minus the mean log-prob "
+            "per decision: a positive rho(surprisal, speedup) is what the surprise strategy "
+            "needs.", "",
+            table(["", "rho(surprisal, speedup)", "heterogeneity"],
+                  [["within-task (random effects)", meta_cell(meta), heterogeneity_cell(meta)],
+                   ["within-task (fixed effect)",
+                    num(meta["fixed_rho"]) if meta else "undefined", ""],
+                   ["between-task (pooled), non-degenerate tasks",
+                    num(surprisal["pooled"]["rho"]) + interval(surprisal["pooled"]["ci"])
+                    + f", n = {surprisal['pooled']['n']}", ""],
+                   ["between-task (pooled), all tasks",
+                    num(corr["surprisal_all_tasks_pooled"]["rho"])
+                    + interval(corr["surprisal_all_tasks_pooled"]["ci"])
+                    + f", n = {corr['surprisal_all_tasks_pooled']['n']}", ""]]), "",
+            f"{surprisal['significant_holm']} of {surprisal['tested']} tasks with a Holm-adjusted "
+            "p < 0.05. The study: rho(log-prob, speedup) = "
+            f"{PAPER['rho_logprob_speedup'][0]} (p = {PAPER['rho_logprob_speedup'][1]}) pooled "
+            f"over {PAPER['rho_logprob_speedup'][2]} samples.", "",
+            table(["task", "n", "rho(surprisal, speedup)"],
+                  [[t["task"], t["n"], correlation_cell(t)] for t in surprisal["per_task"]]), ""]
     rows = []
     for name, f in sorted(corr["features"].items(),
-                          key=lambda kv: -abs(kv[1]["pooled"]["feature"]["rho"] or 0)):
-        per_task = [v["feature"] for v in f["per_task"].values()]
-        significant = sum(1 for v in per_task if v["p"] is not None and v["p"] < 0.05)
-        rows.append([name, correlation_cell(f["pooled"]["feature"]),
-                     correlation_cell(f["pooled"]["partial_surprisal"]),
-                     f"{significant} of {len(per_task)}"])
-    out += ["Structural features (docs/features.md), pooled:", "",
-            table(["feature", "rho(feature, speedup)",
-                   "rho(surprisal, speedup) controlling for it",
-                   "tasks with p < 0.05 for rho(feature, speedup)"], rows) if rows
-            else "No feature varies over the correct samples.", "",
-            "![Surprisal vs speedup](scatter.png)", ""]
+                          key=lambda kv: -abs((kv[1]["meta"] or {}).get("rho") or 0)):
+        rows.append([name, meta_cell(f["meta"]), heterogeneity_cell(f["meta"]),
+                     f"{f['significant_holm']} of {f['tested']}",
+                     num(f["pooled"]["rho"]) + interval(f["pooled"]["ci"])])
+    out += ["Structural features (docs/features.md) against speedup, the same way, each over "
+            "the tasks where it varies among the distinct kernels:", "",
+            table(["feature", "within-task rho (random effects)", "heterogeneity",
+                   "tasks with Holm p < 0.05", "between-task (pooled)"], rows) if rows
+            else "No feature varies within a task.", "",
+            f"![Surprisal vs speedup]({prefix}scatter.png)", ""]
 
     out += ["## Over-sharpening probe", "",
             "The base sample of every unit re-scored (kb-score) under the policy of each TTT "
@@ -313,9 +415,13 @@ def markdown(directory: Path, numbers: dict) -> str:
     return "\n".join(out)
 
 
-def write(directory: Path, numbers: dict) -> None:
-    plot_best_of_n(numbers, directory / "bon.png")
-    plot_strategies(numbers, directory / "strategies.png")
-    plot_scatter(numbers, directory / "scatter.png")
-    plot_entropy(numbers, directory / "entropy.png")
-    (directory / "REPORT.md").write_text(markdown(directory, numbers))
+def write(directory: Path, numbers: dict, report_name: str = "REPORT.md") -> str:
+    """Writes the plots and the report; a report under another name gets its own plots, named
+    after it, so that it never changes another report's. Returns the prefix of those names."""
+    prefix = "" if report_name == "REPORT.md" else Path(report_name).stem.lower() + "-"
+    plot_best_of_n(numbers, directory / f"{prefix}bon.png")
+    plot_strategies(numbers, directory / f"{prefix}strategies.png")
+    plot_scatter(numbers, directory / f"{prefix}scatter.png")
+    plot_entropy(numbers, directory / f"{prefix}entropy.png")
+    (directory / report_name).write_text(markdown(directory, numbers, report_name, prefix))
+    return prefix

@@ -392,18 +392,20 @@ def command_run(args: argparse.Namespace) -> None:
         write_report(directory, args.reps)
 
 
-def write_report(directory: Path, reps: int) -> None:
+def write_report(directory: Path, reps: int, report_name: str = "REPORT.md") -> None:
     import analysis  # noqa: PLC0415
     numbers = analysis.analyse(directory, reps)
-    write_json(directory / "study.json", numbers)
+    # a report under another name keeps its numbers apart too (report.write names its plots so)
+    prefix = "" if report_name == "REPORT.md" else Path(report_name).stem.lower() + "-"
+    write_json(directory / f"{prefix}study.json", numbers)
     try:
         import report  # noqa: PLC0415 - needs matplotlib, which `run --no-report` does without
     except ImportError as error:
         raise StudyError(f"wrote {directory}/study.json, but the plots and REPORT.md need "
                          f"matplotlib ({error}): install python3-matplotlib (scripts/setup.sh) "
                          "and run `report` with Debian's python3 (/usr/bin/python3)") from None
-    report.write(directory, numbers)
-    print(f"study: wrote {directory}/study.json, REPORT.md and the plots", flush=True)
+    report.write(directory, numbers, report_name)
+    print(f"study: wrote {directory}/{prefix}study.json, {report_name} and the plots", flush=True)
 
 
 def main() -> int:
@@ -434,6 +436,10 @@ def main() -> int:
                        help="the folder of results/NAME (default: the repository's results/)")
         p.add_argument("--reps", type=int, default=2000, help="bootstrap resamples")
     sub.choices["report"].add_argument("--name", required=True)
+    sub.choices["report"].add_argument(
+        "--report", default="REPORT.md",
+        help="the report's file name; another name than REPORT.md (a re-analysis) gets its "
+             "own study.json and plots, prefixed with its name, and leaves REPORT.md's alone")
     args = parser.parse_args()
     try:
         if args.command == "run":
@@ -442,7 +448,9 @@ def main() -> int:
             directory = Path(args.results).resolve() / args.name
             if not (directory / "config.json").exists():
                 raise StudyError(f"{directory} holds no study")
-            write_report(directory, args.reps)
+            if Path(args.report).name != args.report or not args.report.endswith(".md"):
+                raise StudyError(f"--report {args.report}: a file name ending in .md")
+            write_report(directory, args.reps, args.report)
     except StudyError as error:
         print(f"study: error: {error}", file=sys.stderr)
         return 1

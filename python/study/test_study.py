@@ -51,6 +51,8 @@ class RecordedStudy(unittest.TestCase):
             arguments += ["--tasks", *TASKS, "--seeds", "2", "--samples", str(samples),
                           "--ttt-steps", "2", "--ttt-n", "8", "--policy", str(cls.policy),
                           "--rewards", str(REWARDS), "--kopt", KOPT, *extra]
+        else:
+            arguments += extra
         return subprocess.run(arguments, capture_output=True, text=True)
 
     def test_run_succeeded_with_progress(self):
@@ -75,15 +77,21 @@ class RecordedStudy(unittest.TestCase):
             self.assertTrue(0 <= p["ci"][0] <= p["ci"][1] <= 1)
 
     def test_oracle_is_best(self):
-        table = self.numbers["selection"]["strategies"]
+        table = self.numbers["selection"]["all"]["strategies"]
         oracle = table["oracle"]
         self.assertEqual(oracle["timed_mean"], max(s["timed_mean"] for s in table.values()))
         for name, s in table.items():
-            self.assertGreaterEqual(oracle["geomean_speedup"], s["geomean_speedup"], name)
-            self.assertGreaterEqual(oracle["fast_1"], s["fast_1"], name)
+            self.assertGreaterEqual(oracle["geomean"] + 1e-12, s["geomean"], name)
+            for best, chosen in zip(oracle["fast"], s["fast"]):
+                self.assertGreaterEqual(best["value"] + 1e-12, chosen["value"], name)
+                self.assertTrue(chosen["ci"][0] <= chosen["value"] <= chosen["ci"][1], name)
             self.assertEqual(s["units"], 4)
-        self.assertEqual(table["surprise-top3"]["timed_mean"], 3)
+            self.assertEqual(s["tasks"], 2)
+        self.assertLessEqual(table["surprise-top3"]["timed_mean"], 3)
         self.assertEqual(table["random"]["timed_total"], 0)
+        # more timings never lose in expectation
+        self.assertLessEqual(table["random-1"]["fast"][0]["value"],
+                             table["random-3"]["fast"][0]["value"] + 1e-12)
 
     def test_ttt(self):
         ttt = self.numbers["ttt"]
@@ -97,12 +105,22 @@ class RecordedStudy(unittest.TestCase):
         self.assertEqual(boa, max(s["fast_1"] for s in ttt["steps"]))
 
     def test_correlations_and_probe(self):
-        pooled = self.numbers["correlation"]["pooled"]
-        self.assertGreater(pooled["n"], 10)
-        self.assertIsNotNone(pooled["surprisal"]["rho"])  # the trained policy is not uniform
+        surprisal = self.numbers["correlation"]["surprisal"]
+        self.assertGreater(surprisal["pooled"]["n"], 10)
+        self.assertEqual(self.numbers["degenerate"], [])  # the trained policy is not uniform
+        self.assertIsNotNone(surprisal["meta"]["rho"])
+        self.assertEqual(len(surprisal["per_task"]), 2)
         self.assertTrue(self.numbers["correlation"]["features"])
         self.assertEqual([p["step"] for p in self.numbers["probe"]], [1, 2])
-        self.assertTrue(self.numbers["findings"])
+        hypotheses = {h["id"]: h for h in self.numbers["hypotheses"]}
+        self.assertEqual(list(hypotheses), ["H1", "H2", "H3", "H4", "H5"])
+        for h in hypotheses.values():
+            self.assertIn(h["verdict"], ("held", "not held", "undecided"))
+        # 16 samples: K = 32 is never drawn, so H1 has no interval and stays undecided
+        self.assertIsNone(hypotheses["H1"]["ci"])
+        self.assertEqual(hypotheses["H1"]["verdict"], "undecided")
+        self.assertIsNotNone(hypotheses["H5"]["ci"])
+        self.assertIn("## Hypotheses", (self.dir / "REPORT.md").read_text())
 
     def test_timing(self):
         timing = self.numbers["timing"]
@@ -135,6 +153,15 @@ class RecordedStudy(unittest.TestCase):
         self.assertIn("other options (samples)", other.stderr)
         report = self.study("report")
         self.assertEqual(report.returncode, 0, report.stderr)
+        # a re-analysis under another name leaves REPORT.md and its plots alone
+        before = (self.dir / "REPORT.md").read_bytes()
+        again = self.study("report", "--report", "REANALYSIS.md")
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertEqual((self.dir / "REPORT.md").read_bytes(), before)
+        for name in ["REANALYSIS.md", "reanalysis-study.json", "reanalysis-bon.png"]:
+            self.assertTrue((self.dir / name).exists(), name)
+        refused = self.study("report", "--report", "../x.md")
+        self.assertEqual(refused.returncode, 1)
 
 
 if __name__ == "__main__":
