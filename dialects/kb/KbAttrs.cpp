@@ -42,7 +42,8 @@ std::string kb::formatF64(double v) {
   if (!std::isfinite(v)) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << llvm::formatv("0x{0:X16}", llvm::bit_cast<uint64_t>(v)); // reads back as a float
+    // The bits as a hexadecimal literal, which reads back as a float ("X-": no second "0x").
+    os << llvm::formatv("0x{0:X-16}", llvm::bit_cast<uint64_t>(v));
     return text;
   }
   auto format = [&](int precision) {

@@ -61,8 +61,12 @@ llvm::Error kopt::codegen::validateTarget(const Target &target) {
     return llvm::createStringError(
         llvm::formatv("'{0}' is not a chip the NVPTX back end knows (e.g. sm_80, sm_90, sm_90a)",
                       target.chip));
-  if (target.numSMs < 1)
-    return llvm::createStringError("the number of SMs must be positive");
+  // Bounded far above any GPU, so that grids sized by SMs x blocks per SM cannot overflow.
+  constexpr int64_t kMaxSMs = 65536;
+  if (target.numSMs < 1 || target.numSMs > kMaxSMs)
+    return llvm::createStringError(
+        llvm::formatv("the number of SMs must be between 1 and {0}, got {1}", kMaxSMs,
+                      target.numSMs));
   return llvm::Error::success();
 }
 

@@ -95,6 +95,13 @@ FailureOr<OwningOpRef<ModuleOp>> kopt::codegen::preparePayload(kb::TaskOp task, 
     return task.emitError() << "task @" << task.getSymName() << " has no payload to compile";
   Block &body = payload.getBody().front();
   auto yield = cast<kb::YieldOp>(body.getTerminator());
+  // Outputs are written into buffers: a scalar has none to be computed into.
+  for (auto [q, value] : llvm::enumerate(yield.getValues()))
+    if (!isa<RankedTensorType>(value.getType()))
+      return yield.emitError() << "task @" << task.getSymName() << ": output #" << q
+                               << " is a scalar (" << value.getType()
+                               << "); a payload computes its outputs as tensors (declare it as "
+                               << RankedTensorType::get({}, value.getType()) << ")";
 
   // Rank-0 inputs arrive by value: the function takes their element, and the payload sees a
   // rank-0 tensor made of it until linalg ops take the element itself (scalarizeRank0Inputs).

@@ -158,9 +158,10 @@ FailureOr<WindowInfo> kopt::codegen::analyzeWindow(func::FuncOp func) {
   for (AffineExpr e : outputMap.getResults())
     if (auto dim = dyn_cast<AffineDimExpr>(e))
       info.outputDims.push_back(dim.getPosition());
+  // Both ranges whole: a parallel loop the output does not index would otherwise pass.
   if (info.outputDims.size() != outputMap.getNumResults() ||
       !std::is_permutation(info.outputDims.begin(), info.outputDims.end(),
-                           info.parallelDims.begin()))
+                           info.parallelDims.begin(), info.parallelDims.end()))
     return fail("output #0 is not indexed by the parallel loops, each once");
   if (failed(checkAccumulators(op, outputMap, "as output #0", "window", info.fills)))
     return failure();

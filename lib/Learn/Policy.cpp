@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace kopt::learn;
 using kopt::codegen::Decision;
@@ -97,23 +98,42 @@ static std::vector<double> decisionFeatures(const ScheduleSpace &space,
   return features;
 }
 
-/// log softmax over the values of one decision of (w[v] . features) / temperature.
+/// The smallest log-prob reported: a probability below it is 0 as a double, and the sum over a
+/// candidate's decisions stays finite.
+static const double kMinLogProb = std::log(std::numeric_limits<double>::denorm_min());
+
+/// Logits saturate here, where differences of two of them still fit in a double.
+static constexpr double kMaxLogit = std::numeric_limits<double>::max() / 4;
+
+/// log softmax over the values of one decision of (w[v] . features) / temperature, finite for
+/// finite weights and any positive temperature. The dot products are taken on the weights scaled
+/// by a power of two that brings them below 1, which cannot overflow and is exact for ordinary
+/// weights (the logits are those of the plain products); logits beyond kMaxLogit (huge weights,
+/// a temperature near 0) saturate, and log-probs stop at kMinLogProb.
 static std::vector<double> valueLogProbs(const std::vector<std::vector<double>> &rows,
                                          llvm::ArrayRef<double> features, double temperature) {
+  double largest = 0;
+  for (const std::vector<double> &row : rows)
+    for (double w : row)
+      largest = std::max(largest, std::fabs(w));
+  int exponent = 0;
+  std::frexp(largest, &exponent);
+  exponent = std::max(exponent, 0);
   std::vector<double> logits;
   for (const std::vector<double> &row : rows) {
     double dot = 0;
     for (auto [w, x] : llvm::zip_equal(row, features))
-      dot += w * x;
-    logits.push_back(dot / temperature);
+      dot += std::ldexp(w, -exponent) * x;
+    logits.push_back(std::clamp(std::ldexp(dot, exponent) / temperature, -kMaxLogit, kMaxLogit));
   }
   double top = *std::max_element(logits.begin(), logits.end());
   double sum = 0;
   for (double logit : logits)
     sum += std::exp(logit - top);
-  double logNormalizer = top + std::log(sum);
+  // Relative to the top logit, so that log(sum) is not lost beside a saturated one.
+  double logSum = std::log(sum);
   for (double &logit : logits)
-    logit -= logNormalizer;
+    logit = std::max(logit - top - logSum, kMinLogProb);
   return logits;
 }
 

@@ -3,6 +3,12 @@
 #include "kopt/Codegen/Lower.h"
 #include "kopt/Passes/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
 namespace kopt {
 #define GEN_PASS_DEF_KBEXPORTPAYLOADS
 #include "kopt/Passes/Passes.h.inc"

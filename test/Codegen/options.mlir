@@ -3,8 +3,9 @@
 // RUN: FileCheck %s < %t.mlir
 // RUN: %extract-ptx %t.mlir todo | FileCheck %s --check-prefix=SM80
 // RUN: not kopt %t.in.mlir --pass-pipeline='builtin.module(kb-lower-to-ptx{chip=sm_999})' 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not kopt %t.in.mlir --pass-pipeline='builtin.module(kb-lower-to-ptx{sms=9223372036854775807})' 2>&1 | FileCheck %s --check-prefix=SMS
 
-// The chip and its SM count are options; candidates that already have PTX or a verdict are left
+// The chip and its SM count (1 to 65536, which keeps grid sizes from overflowing) are options; candidates that already have PTX or a verdict are left
 // as they are.
 
 // 108 SMs (an A100) x 4 blocks per SM.
@@ -21,3 +22,4 @@ kb.candidate @lowered of @relu policy decisions {} ptx "//ptx" launch <[<"k", gr
 kb.candidate @judged of @relu policy decisions {} verdict <incorrect, "measured elsewhere">
 
 // CHIP: error: kb-lower-to-ptx: 'sm_999' is not a chip the NVPTX back end knows (e.g. sm_80, sm_90, sm_90a)
+// SMS: error: kb-lower-to-ptx: the number of SMs must be between 1 and 65536, got 9223372036854775807

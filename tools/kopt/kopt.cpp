@@ -159,6 +159,17 @@ static int runSelection(StringRef inputFilename, StringRef outputFilename,
   return kopt::everyTaskSelected(*module) ? ExitSelected : ExitNothingSelected;
 }
 
+/// kopt's diagnostics carry their location and reason. MLIR's default also attaches the op they
+/// are located at, printed whole, as a note: the entire module (PTX included) for an error
+/// located at the module, a candidate and its PTX for one located at a candidate. kopt leaves it
+/// out unless --mlir-print-op-on-diagnostic is given.
+static void printOpsOnDiagnosticsOnlyWhenAsked() {
+  auto &options = cl::getRegisteredOptions();
+  auto option = options.find("mlir-print-op-on-diagnostic");
+  if (option != options.end() && option->second->getNumOccurrences() == 0)
+    static_cast<cl::opt<bool> *>(option->second)->setValue(false);
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   DialectRegistry registry;
@@ -171,6 +182,7 @@ int main(int argc, char **argv) {
   std::string header = overview();
   auto [inputFilename, outputFilename] =
       registerAndParseCLIOptions(argc, argv, header, registry);
+  printOpsOnDiagnosticsOnlyWhenAsked();
   if (!selectStrategy.empty() || emitKind == EmitKind::JSON)
     return runSelection(inputFilename, outputFilename, registry);
   return asMainReturnCode(MlirOptMain(argc, argv, inputFilename, outputFilename, registry));

@@ -94,6 +94,35 @@ TEST(PolicyTest, TemperatureFlattensAndSharpens) {
   EXPECT_LT(spread(1e6), 1e-5);
 }
 
+/// Finite weights give finite log-probs at any positive temperature: weights of both signs near
+/// the largest double (whose plain dot products overflow to inf - inf), a temperature near 0.
+TEST(PolicyTest, ExtremeWeightsAndTemperaturesGiveFiniteLogProbs) {
+  Policy policy;
+  Rng signs(6);
+  for (const ScheduleSpace *space : kopt::codegen::allScheduleSpaces())
+    for (auto &rows : policy.weights(*space).decisions)
+      for (auto &row : rows)
+        for (double &weight : row)
+          weight = signs.uniform() < 0.5 ? -1.5e308 : 1.7e308;
+  for (double temperature : {1e-310, 1e-3, 1.0, 1e300})
+    for (const ScheduleSpace *space : kopt::codegen::allScheduleSpaces()) {
+      Rng rng(7);
+      PolicySample drawn = policy.sample(*space, kTask, rng, temperature);
+      std::vector<std::vector<double>> distributions =
+          policy.distributions(*space, kTask, drawn.valueIndices, temperature);
+      for (const std::vector<double> &logProbs : distributions) {
+        double total = 0;
+        for (double logProb : logProbs) {
+          EXPECT_TRUE(std::isfinite(logProb) && logProb <= 0)
+              << space->family.str() << " at temperature " << temperature << ": " << logProb;
+          total += std::exp(logProb);
+        }
+        EXPECT_NEAR(total, 1.0, 1e-9) << space->family.str();
+      }
+      EXPECT_TRUE(std::isfinite(sum(drawn.logProbs)));
+    }
+}
+
 TEST(PolicyTest, SameSeedSameSamples) {
   Policy policy = scrambledPolicy(5);
   const ScheduleSpace &space = kopt::codegen::matmulSpace();

@@ -14,7 +14,14 @@ def KbExportPayloads : Pass<"kb-export-payloads", "::mlir::ModuleOp"> {
     task's own MLIR on the host: python/kernelbench/check_payloads.py compares that with the
     task's reference. Candidates are dropped.
   }];
-  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect"];
+  // What preparing (tensor.from_elements, linalg.generic copies, the linalg passes it runs) and
+  // bufferizing a payload build; a payload without ops loads none of them.
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect", "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
 }
 
 def KbLowerToPtx : Pass<"kb-lower-to-ptx", "::mlir::ModuleOp"> {
