@@ -32,6 +32,7 @@ inline constexpr const char *kCrash = "crash";
 inline constexpr const char *kTimeout = "timeout";
 inline constexpr const char *kMutatedInput = "mutated_input";
 inline constexpr const char *kUnwrittenOutput = "unwritten_output";
+inline constexpr const char *kOutOfBoundsWrite = "out_of_bounds_write";
 
 // Defaults of the request settings.
 inline constexpr int kDefaultTrials = 5;

@@ -245,6 +245,15 @@ LaunchPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult IntervalAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   APFloat lowValue, APFloat highValue) {
+  double low = lowValue.convertToDouble(), high = highValue.convertToDouble();
+  if (!std::isfinite(low) || !std::isfinite(high) || !(0 < low && low <= high))
+    return emitError() << "interval needs finite 0 < low <= high, got <" << low << ", " << high
+                       << ">";
+  return success();
+}
+
 LogicalResult TimingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  APFloat medianValue, APFloat q1Value, APFloat q3Value,
                                  int64_t n) {

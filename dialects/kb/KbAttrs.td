@@ -43,7 +43,8 @@ def Kb_VerdictKind : I32EnumAttr<"VerdictKind", "outcome of verifying a candidat
     I32EnumAttrCase<"Timeout", 5, "timeout">,
     I32EnumAttrCase<"MutatedInput", 6, "mutated_input">,
     I32EnumAttrCase<"UnwrittenOutput", 7, "unwritten_output">,
-    I32EnumAttrCase<"ParseError", 8, "parse_error">
+    I32EnumAttrCase<"ParseError", 8, "parse_error">,
+    I32EnumAttrCase<"OutOfBoundsWrite", 9, "out_of_bounds_write">
   ]> {
   let cppNamespace = "::kb";
   let genSpecializedAttr = 0;
@@ -152,6 +153,17 @@ def Kb_TimingAttr : Kb_Attr<"Timing", "timing"> {
   let assemblyFormat = [{
     `<` `median` `=` $median `,` `q1` `=` $q1 `,` `q3` `=` $q3 `,` `n` `=` $n `>`
   }];
+  let genVerifyDecl = 1;
+}
+
+def Kb_IntervalAttr : Kb_Attr<"Interval", "interval"> {
+  let summary = "an interval of a measured ratio (95%)";
+  let description = [{
+    A speedup's interval comes from the spreads of both timings it divides: the candidate's and
+    PyTorch eager's, whose uncertainty includes its drift over the run.
+  }];
+  let parameters = (ins Kb_F64Parameter<"lower end">:$low, Kb_F64Parameter<"upper end">:$high);
+  let assemblyFormat = "`<` $low `,` $high `>`";
   let genVerifyDecl = 1;
 }
 

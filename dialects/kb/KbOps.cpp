@@ -274,6 +274,16 @@ LogicalResult CandidateOp::verify() {
     double value = speedup->convertToDouble();
     if (!std::isfinite(value) || value <= 0)
       return emitOpError() << "speedup must be finite and positive, got " << value;
+    if (IntervalAttr interval = getSpeedupIntervalAttr()) {
+      double low = interval.getLow().convertToDouble(), high = interval.getHigh().convertToDouble();
+      // The printed values are rounded: a speedup equal to an end may print just outside it.
+      constexpr double kSlack = 1e-9;
+      if (value < low * (1 - kSlack) || value > high * (1 + kSlack))
+        return emitOpError() << "speedup " << value << " lies outside its interval [" << low
+                             << ", " << high << "]";
+    }
+  } else if (getSpeedupIntervalAttr()) {
+    return emitOpError() << "has a speedup interval but no speedup";
   }
   if (getSelected() && !(getVerdict() && getVerdict()->isCorrect()))
     return emitOpError() << "is marked selected but is not verified correct";

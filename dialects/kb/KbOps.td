@@ -107,7 +107,7 @@ def Kb_CandidateOp : Kb_Op<"candidate", [Symbol,
     Candidates of a task appear in sample order. A policy candidate carries its `decisions`; an LLM
     or hand-written one its `source` text. Each stage of kopt adds attributes: `ptx` and `launch`
     (lowering), `features` (tagging), `verdict` (verification), `time` in microseconds and
-    `speedup` over PyTorch eager (timing), and `selected` (selection).
+    `speedup` over PyTorch eager with its `interval` (timing), and `selected` (selection).
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        FlatSymbolRefAttr:$task,
@@ -121,12 +121,14 @@ def Kb_CandidateOp : Kb_Op<"candidate", [Symbol,
                        OptionalAttr<Kb_VerdictAttr>:$verdict,
                        OptionalAttr<Kb_TimingAttr>:$time,
                        OptionalAttr<F64Attr>:$speedup,
+                       OptionalAttr<Kb_IntervalAttr>:$speedup_interval,
                        OptionalAttr<Kb_SelectionAttr>:$selected);
   let assemblyFormat = [{
     $sym_name `of` $task `` $origin
     (`decisions` $decisions^)? (`source` $source^)? (`logprob` $logprob^)?
     (`ptx` $ptx^)? (`launch` $launch^)? (`features` $features^)?
-    (`verdict` $verdict^)? (`time` $time^)? (`speedup` custom<PlainF64>($speedup)^)? (`selected` $selected^)?
+    (`verdict` $verdict^)? (`time` $time^)? (`speedup` custom<PlainF64>($speedup)^)?
+    (`interval` $speedup_interval^)? (`selected` $selected^)?
     attr-dict
   }];
   let hasVerifier = 1;

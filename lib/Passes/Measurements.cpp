@@ -74,6 +74,10 @@ json::Object kopt::measurementOf(CandidateOp candidate) {
   }
   if (std::optional<llvm::APFloat> speedup = candidate.getSpeedup())
     line["speedup"] = speedup->convertToDouble();
+  if (IntervalAttr interval = candidate.getSpeedupIntervalAttr()) {
+    line["speedup_low"] = interval.getLow().convertToDouble();
+    line["speedup_high"] = interval.getHigh().convertToDouble();
+  }
   if (SelectionAttr selected = candidate.getSelectedAttr()) {
     line["selected"] = selected.getStrategy();
     line["selected_timed"] = selected.getTimed();

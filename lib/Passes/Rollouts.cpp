@@ -37,7 +37,8 @@ CandidateOp kopt::createPolicyCandidate(OpBuilder &builder, TaskOp task, StringR
       decisionsAttr(builder, space, drawn.valueIndices), /*source=*/nullptr,
       LogProbAttr::get(context, llvm::APFloat(sum), static_cast<int64_t>(drawn.logProbs.size())),
       /*ptx=*/nullptr, /*launch=*/nullptr, /*features=*/nullptr, /*verdict=*/nullptr,
-      /*time=*/nullptr, /*speedup=*/nullptr, /*selected=*/nullptr);
+      /*time=*/nullptr, /*speedup=*/nullptr, /*speedup_interval=*/nullptr,
+      /*selected=*/nullptr);
 }
 
 FailureOr<learn::Policy> kopt::loadPolicy(ModuleOp module, StringRef path) {

@@ -160,6 +160,15 @@ static bool isUsable(const runner::TimeResult &result) {
   return runner::isProtocolVerdict(result.recheck) && !result.fault;
 }
 
+template <typename Result>
+std::map<std::string, RunnerSession::Measured<std::variant<Result, runner::NoReply>>> &
+RunnerSession::measuredThisSession() {
+  if constexpr (std::is_same_v<Result, runner::VerifyResult>)
+    return verified;
+  else
+    return timed;
+}
+
 template <typename Result, typename Request>
 FailureOr<std::variant<Result, runner::NoReply>>
 RunnerSession::measure(StringRef op, TaskOp task, CandidateOp candidate, std::string settings,
@@ -176,6 +185,13 @@ RunnerSession::measure(StringRef op, TaskOp task, CandidateOp candidate, std::st
                         fingerprint(task), runner::hashText(*candidate.getPtx()),
                         std::move(launch), std::move(settings)};
   std::string digest = key.digest();
+  auto &measured = measuredThisSession<Result>();
+  if (auto it = measured.find(digest); it != measured.end()) {
+    fromCache = false;
+    duplicateOf = it->second.candidate;
+    return it->second.outcome;
+  }
+  duplicateOf.clear();
   if (const json::Value *cached = cache.lookup(digest)) {
     Result result;
     json::Path::Root root;
@@ -186,7 +202,10 @@ RunnerSession::measure(StringRef op, TaskOp task, CandidateOp candidate, std::st
     llvm::consumeError(root.getError()); // unusable: measured again, and replaced
   }
 
-  (*lease)->defineTask(toTaskSpec(task));
+  auto spec = taskSpecs.find(task);
+  if (spec == taskSpecs.end()) // the task's cost is a walk of its payload: once per task
+    spec = taskSpecs.try_emplace(task, toTaskSpec(task)).first;
+  (*lease)->defineTask(spec->second);
   llvm::Expected<Outcome> outcome = request(**lease, toKernelSpec(candidate));
   if (!outcome) {
     llvm::handleAllErrors(outcome.takeError(), [&](const runner::RunnerError &error) {
@@ -213,6 +232,8 @@ RunnerSession::measure(StringRef op, TaskOp task, CandidateOp candidate, std::st
   if constexpr (std::is_same_v<Result, runner::VerifyResult>)
     if (result && llvm::StringRef(result->detail).contains("out of memory"))
       result = nullptr;
+  if (result || std::holds_alternative<runner::NoReply>(*outcome))
+    measured[digest] = {candidate.getSymName().str(), *outcome};
   if (result) {
     json::Object context{{"op", op},
                          {"task", task.getSymName()},
@@ -243,6 +264,14 @@ FailureOr<runner::TimeOutcome> RunnerSession::time(TaskOp task, CandidateOp cand
       [&](runner::RunnerClient &client, const runner::KernelSpec &kernel) {
         return client.time(kernel, settings, timeoutSeconds);
       });
+}
+
+std::string kopt::describeReuse(const RunnerSession &session) {
+  if (session.lastFromCache())
+    return " [cached]";
+  if (!session.lastDuplicateOf().empty())
+    return " [same kernel as @" + session.lastDuplicateOf().str() + "]";
+  return "";
 }
 
 //===----------------------------------------------------------------------===//

@@ -39,6 +39,11 @@ static void printTask(const kopt::TaskCandidates &entry, json::OStream &out) {
     else
       out.value(nullptr);
     out.attributeEnd();
+    if (IntervalAttr interval = selected ? selected.getSpeedupIntervalAttr() : nullptr)
+      out.attributeArray("speedup_interval", [&] {
+        out.rawValue(kb::formatF64(interval.getLow().convertToDouble()));
+        out.rawValue(kb::formatF64(interval.getHigh().convertToDouble()));
+      });
     out.attribute("strategy",
                   selected ? json::Value(selected.getSelectedAttr().getStrategy()) : nullptr);
     if (!selected)

@@ -63,9 +63,7 @@ public:
         FailureOr<runner::TimeOutcome> outcome = session->time(entry.task, candidate, settings);
         if (failed(outcome))
           return failure(); // timing the others would ask for this one again
-        std::string text = record(candidate, *outcome);
-        if (session->lastFromCache())
-          text += " [cached]";
+        std::string text = record(candidate, *outcome) + kopt::describeReuse(*session);
         progress->step(candidate.getSymName(), text);
         ++done;
       }
@@ -139,7 +137,26 @@ private:
     }
     double speedup = result.eagerMedianUs / result.medianUs;
     candidate.setSpeedupAttr(FloatAttr::get(Float64Type::get(context), speedup));
-    return llvm::formatv("{0:f1} us, speedup {1:f3}", result.medianUs, speedup);
+    std::optional<std::pair<double, double>> interval = speedupInterval(speedup, result);
+    if (!interval)
+      return llvm::formatv("{0:f1} us, speedup {1:f3}", result.medianUs, speedup);
+    candidate.setSpeedupIntervalAttr(IntervalAttr::get(context, llvm::APFloat(interval->first),
+                                                       llvm::APFloat(interval->second)));
+    return llvm::formatv("{0:f1} us, speedup {1:f3} [{2:f3}, {3:f3}]", result.medianUs, speedup,
+                         interval->first, interval->second);
+  }
+
+  /// The 95% interval of `speedup` from the relative standard errors of both medians (on the
+  /// log scale, where a ratio's errors add), or nothing when the runner gave no errors.
+  static std::optional<std::pair<double, double>> speedupInterval(double speedup,
+                                                                  const runner::TimeResult &result) {
+    if (!result.relError || !result.eagerRelError)
+      return std::nullopt;
+    double se = std::hypot(*result.relError, *result.eagerRelError);
+    if (!std::isfinite(se))
+      return std::nullopt;
+    constexpr double kZ95 = 1.959964;
+    return std::make_pair(speedup * std::exp(-kZ95 * se), speedup * std::exp(kZ95 * se));
   }
 
   MLIRContext *context;

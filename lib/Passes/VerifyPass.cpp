@@ -67,7 +67,7 @@ struct KbVerifyPass : kopt::impl::KbVerifyBase<KbVerifyPass> {
         }
         VerdictAttr verdict = toVerdict(*outcome);
         candidate.setVerdictAttr(verdict);
-        progress.step(candidate.getSymName(), describe(verdict, (*session)->lastFromCache()));
+        progress.step(candidate.getSymName(), describe(verdict, **session));
       }
     }
   }
@@ -86,13 +86,11 @@ struct KbVerifyPass : kopt::impl::KbVerifyBase<KbVerifyPass> {
     return VerdictAttr::get(&getContext(), *symbolizeVerdictKind(kind), detail);
   }
 
-  static std::string describe(VerdictAttr verdict, bool cached) {
+  static std::string describe(VerdictAttr verdict, const kopt::RunnerSession &session) {
     std::string text = stringifyVerdictKind(verdict.getKind()).str();
     if (!verdict.getDetail().empty())
       text += " (" + verdict.getDetail().str() + ")";
-    if (cached)
-      text += " [cached]";
-    return text;
+    return text + kopt::describeReuse(session);
   }
 };
 } // namespace

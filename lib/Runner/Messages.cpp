@@ -97,7 +97,8 @@ std::string DeviceInfo::identity() const {
 bool kopt::runner::isProtocolVerdict(StringRef verdict) {
   return is_contained({protocol::kCorrect, protocol::kIncorrect, protocol::kCompileError,
                        protocol::kLaunchError, protocol::kCrash, protocol::kTimeout,
-                       protocol::kMutatedInput, protocol::kUnwrittenOutput},
+                       protocol::kMutatedInput, protocol::kUnwrittenOutput,
+                       protocol::kOutOfBoundsWrite},
                       verdict);
 }
 
@@ -124,6 +125,7 @@ bool kopt::runner::fromJSON(const json::Value &value, TimeResult &out, json::Pat
         map.mapOptional("rel_error", out.relError) &&
         map.map("eager_median_us", out.eagerMedianUs) && map.map("eager_q1_us", out.eagerQ1Us) &&
         map.map("eager_q3_us", out.eagerQ3Us) && map.map("eager_n", out.eagerN) &&
+        map.mapOptional("eager_rel_error", out.eagerRelError) &&
         map.mapOptional("limit_us", out.limitUs) && map.map("recheck", out.recheck)))
     return false;
   // `fault` is a message; anything else the runner puts there is kept as its JSON text.
@@ -160,6 +162,8 @@ json::Value kopt::runner::toJSON(const TimeResult &result) {
                       {"recheck", result.recheck}};
   if (result.relError)
     object["rel_error"] = *result.relError;
+  if (result.eagerRelError)
+    object["eager_rel_error"] = *result.eagerRelError;
   if (result.limitUs)
     object["limit_us"] = *result.limitUs;
   if (result.fault)

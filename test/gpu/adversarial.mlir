@@ -30,4 +30,7 @@
 // CHECK-LABEL: kb.candidate @too_much_smem
 // CHECK-SAME:    verdict <launch_error, "{{.*}}launch 0 ('relu')
 
-// PROGRESS: kb-verify: relu_task 12/12
+// CHECK-LABEL: kb.candidate @past_the_end
+// CHECK-SAME:    verdict <out_of_bounds_write, "trial 0: the candidate wrote outside output 'out' after its end"
+
+// PROGRESS: kb-verify: relu_task 13/13

@@ -16,6 +16,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -47,12 +48,23 @@ public:
   bool isStopped() const { return stopped; }
   /// Whether the last successful verify or time came from the cache.
   bool lastFromCache() const { return fromCache; }
+  /// The candidate whose outcome the last verify or time reused because it is the same kernel
+  /// (PTX and launch plan) of the same task, measured earlier in this session; empty otherwise.
+  llvm::StringRef lastDuplicateOf() const { return duplicateOf; }
 
 private:
   RunnerSession(std::string pass, std::string command, double timeoutSeconds,
                 runner::ResultCache cache)
       : pass(std::move(pass)), command(std::move(command)), timeoutSeconds(timeoutSeconds),
         cache(std::move(cache)) {}
+
+  /// An outcome measured in this session, and the candidate it was measured for.
+  template <typename Outcome> struct Measured {
+    std::string candidate;
+    Outcome outcome;
+  };
+  template <typename Result>
+  std::map<std::string, Measured<std::variant<Result, runner::NoReply>>> &measuredThisSession();
 
   template <typename Result, typename Request>
   mlir::FailureOr<std::variant<Result, runner::NoReply>>
@@ -67,9 +79,18 @@ private:
   std::optional<runner::RunnerLease> lease;
   std::optional<runner::DeviceInfo> device;
   llvm::DenseMap<mlir::Operation *, std::string> fingerprints;
+  llvm::DenseMap<mlir::Operation *, runner::TaskSpec> taskSpecs;
   llvm::StringSet<> refusedTasks;
+  // Outcomes by result key: a kernel met again is not run again, with or without a cache.
+  std::map<std::string, Measured<runner::VerifyOutcome>> verified;
+  std::map<std::string, Measured<runner::TimeOutcome>> timed;
+  std::string duplicateOf;
   bool stopped = false, fromCache = false;
 };
+
+/// " [cached]" or " [same kernel as @c3]" when the session's last outcome was not measured for
+/// its candidate, else nothing: for progress lines.
+std::string describeReuse(const RunnerSession &session);
 
 /// Progress on stderr: one line per step (`kb-verify: relu 3/8 c2 correct`), or, when stderr is
 /// a terminal, one line rewritten in place and ended before any diagnostic.

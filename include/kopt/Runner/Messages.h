@@ -95,6 +95,8 @@ struct TimeResult {
   std::optional<double> relError;
   double eagerMedianUs = 0, eagerQ1Us = 0, eagerQ3Us = 0;
   int64_t eagerN = 0;
+  /// Relative standard errors of the two medians; eager's includes its drift over the run.
+  std::optional<double> eagerRelError;
   std::optional<double> limitUs;
   std::string recheck;              // the verdict of the timed runs' outputs
   std::optional<std::string> fault; // set when the time is below the physical limit

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A stand-in for kopt-runner that speaks the protocol without a GPU, for kopt's tests.
 
-A candidate's PTX text says what happens to it: "FAKE <verify> [time=US] [eager=US] [fault]
-[recheck=VERDICT] [time-hang] [time-crash]". <verify> is a verdict the runner reports (correct,
+A candidate's PTX text says what happens to it: "FAKE <verify> [time=US] [eager=US]
+[eager-error=REL] [fault] [recheck=VERDICT] [time-hang] [time-crash]" (eager-error: the eager
+median's relative standard error, which a real runner gives; absent unless asked for). <verify> is a verdict the runner reports (correct,
 incorrect, compile_error, launch_error, mutated_input, unwritten_output), or what goes wrong:
 crash (exit without replying), crash-reply (reply `crash`, then exit, as after a lost CUDA
 context), segv (die by SIGSEGV), hang (never reply), garbage (reply a line that is not JSON),
@@ -99,6 +100,8 @@ def time_candidate(request):
              "q3_us": median * 1.01, "n": 25, "rel_error": 0.004, "eager_median_us": eager,
              "eager_q1_us": eager * 0.99, "eager_q3_us": eager * 1.01, "eager_n": 25,
              "limit_us": 1.0, "recheck": options.get("recheck", "correct")}
+    if "eager-error" in options:
+        reply["eager_rel_error"] = float(options["eager-error"])
     if "fault" in options:
         reply["fault"] = "median %g us is below the physical limit 1 us" % median
     send(reply)

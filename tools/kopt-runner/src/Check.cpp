@@ -21,8 +21,9 @@ torch::ScalarType bitsType(torch::ScalarType type) {
   }
 }
 
-/// The poison bit pattern for a dtype: quiet NaNs with a payload for floats.
-int64_t poisonBits(torch::ScalarType type) {
+} // namespace
+
+int64_t kopt::runner::poisonBits(torch::ScalarType type) {
   switch (type) {
   case torch::kFloat:
     return 0x7FC0DEAD;
@@ -47,6 +48,7 @@ int64_t poisonBits(torch::ScalarType type) {
   }
 }
 
+namespace {
 torch::Tensor bitsOf(const torch::Tensor &t) {
   return t.contiguous().view(bitsType(t.scalar_type())).reshape({-1});
 }
@@ -104,30 +106,24 @@ struct Moments {
     sum += d.sum().item<double>();
     sumSq += (d * d).sum().item<double>();
   }
-  double std() const {
-    if (n < 2)
-      return 0;
-    double mean = sum / n;
-    return std::sqrt(std::max(0.0, (sumSq - n * mean * mean) / (n - 1)));
-  }
 };
 } // namespace
 
-Comparison kopt::runner::compareOutputs(const torch::Tensor &out, const torch::Tensor &ref,
-                                        double atol, double rtol) {
-  Comparison c;
-  if (out.sizes() != ref.sizes()) {
-    c.pass = false;
-    std::ostringstream os;
-    os << "output shape " << out.sizes() << " differs from the reference's " << ref.sizes();
-    c.detail = os.str();
-    return c;
-  }
-  torch::Tensor outFlat = out.reshape({-1}), refFlat = ref.reshape({-1});
+double kopt::runner::shiftedStd(double n, double sum, double sumSq) {
+  if (n < 2)
+    return 0;
+  double mean = sum / n;
+  return std::sqrt(std::max(0.0, (sumSq - n * mean * mean) / (n - 1)));
+}
+
+ComparisonStats kopt::runner::compareElements(const torch::Tensor &outFlat,
+                                              const torch::Tensor &refFlat, double atol,
+                                              double rtol) {
+  ComparisonStats stats;
   const int64_t numel = outFlat.numel();
   // Chunks bound the float64 temporaries: large outputs are several GB.
   const int64_t chunk = int64_t(1) << 26;
-  double worstExcess = -INFINITY, worstOut = 0, worstRef = 0;
+  double worstExcess = -INFINITY;
   Moments outMoments, refMoments;
   bool finiteOutputs = true;
   for (int64_t begin = 0; begin < numel; begin += chunk) {
@@ -139,13 +135,14 @@ Comparison kopt::runner::compareOutputs(const torch::Tensor &out, const torch::T
     torch::Tensor bound = atol + rtol * r.abs();
     // `diff <= bound` is false for NaN; a non-finite output fails even against a non-finite ref.
     torch::Tensor bad = (diff <= bound).logical_not() | finite.logical_not();
-    c.failures += bad.sum().item<int64_t>();
+    stats.failures += bad.sum().item<int64_t>();
+    stats.nanWhereRefNot += (torch::isnan(o) & torch::isnan(r).logical_not()).sum().item<int64_t>();
     torch::Tensor finiteDiff = torch::where(torch::isfinite(diff), diff, torch::zeros_like(diff));
-    c.maxAbsError = std::max(c.maxAbsError, finiteDiff.max().item<double>());
+    stats.maxAbsError = std::max(stats.maxAbsError, finiteDiff.max().item<double>());
     torch::Tensor nonzero = r != 0;
     if (nonzero.any().item<bool>())
-      c.maxRelError = std::max(
-          c.maxRelError,
+      stats.maxRelError = std::max(
+          stats.maxRelError,
           (finiteDiff.masked_select(nonzero) / r.abs().masked_select(nonzero)).max().item<double>());
     // How far each element is beyond its bound; non-finite outputs count as infinitely far.
     torch::Tensor excess = torch::where(finite, diff - bound, torch::full_like(diff, INFINITY));
@@ -154,9 +151,7 @@ Comparison kopt::runner::compareOutputs(const torch::Tensor &out, const torch::T
     double value = excess[worst].item<double>();
     if (value > worstExcess) {
       worstExcess = value;
-      c.worstIndex = begin + worst;
-      worstOut = o[worst].item<double>();
-      worstRef = r[worst].item<double>();
+      stats.worstIndex = begin + worst;
     }
     finiteOutputs = finiteOutputs && finite.all().item<bool>();
     if (finiteOutputs) {
@@ -164,26 +159,56 @@ Comparison kopt::runner::compareOutputs(const torch::Tensor &out, const torch::T
       refMoments.add(r);
     }
   }
+  stats.outStd = shiftedStd(outMoments.n, outMoments.sum, outMoments.sumSq);
+  stats.refStd = shiftedStd(refMoments.n, refMoments.sum, refMoments.sumSq);
+  return stats;
+}
+
+Comparison kopt::runner::concludeComparison(const ComparisonStats &stats, const torch::Tensor &out,
+                                            const torch::Tensor &ref, double atol, double rtol) {
+  Comparison c;
+  c.maxAbsError = stats.maxAbsError;
+  c.maxRelError = stats.maxRelError;
+  c.failures = stats.failures;
+  const int64_t numel = out.numel();
   if (c.failures) {
     c.pass = false;
+    c.worstIndex = stats.worstIndex;
+    double worstOut = out.reshape({-1})[c.worstIndex].item<double>();
+    double worstRef = ref.reshape({-1})[c.worstIndex].item<double>();
     std::ostringstream os;
     os << c.failures << " of " << numel << " elements outside atol " << atol << " + rtol " << rtol
        << " * |ref|; worst at " << formatIndex(c.worstIndex, out.sizes()) << ": got " << worstOut
-       << ", expected " << worstRef << "; max abs error " << c.maxAbsError
-       << ", max rel error " << c.maxRelError;
+       << ", expected " << worstRef;
+    // NaN has no error to take the maximum of: counted apart, so "max abs error 0" never hides it.
+    if (stats.nanWhereRefNot)
+      os << "; " << stats.nanWhereRefNot << " NaN where the reference is not";
+    os << "; max abs error " << c.maxAbsError << ", max rel error " << c.maxRelError;
     c.detail = os.str();
     return c;
   }
-  c.worstIndex = -1;
   // A constant output can pass a loose tolerance where the reference is nearly constant too
   // (softmax over a wide row, normalised vectors): it still is not the function.
-  double refStd = refMoments.std(), outStd = outMoments.std();
-  if (numel > 1 && refStd > 0 && outStd <= 1e-3 * refStd) {
+  if (numel > 1 && stats.refStd > 0 && stats.outStd <= 1e-3 * stats.refStd) {
     c.pass = false;
     std::ostringstream os;
-    os << "output is (near) constant (std " << outStd << ") where the reference varies (std "
-       << refStd << ")";
+    os << "output is (near) constant (std " << stats.outStd << ") where the reference varies (std "
+       << stats.refStd << ")";
     c.detail = os.str();
   }
   return c;
+}
+
+Comparison kopt::runner::compareOutputs(const torch::Tensor &out, const torch::Tensor &ref,
+                                        double atol, double rtol) {
+  if (out.sizes() != ref.sizes()) {
+    Comparison c;
+    c.pass = false;
+    std::ostringstream os;
+    os << "output shape " << out.sizes() << " differs from the reference's " << ref.sizes();
+    c.detail = os.str();
+    return c;
+  }
+  ComparisonStats stats = compareElements(out.reshape({-1}), ref.reshape({-1}), atol, rtol);
+  return concludeComparison(stats, out, ref, atol, rtol);
 }

@@ -41,6 +41,28 @@ struct Comparison {
 
 /// |out - ref| <= atol + rtol * |ref| elementwise; a NaN or Inf in `out` never passes. Also fails an
 /// output that is (near) constant where the reference varies.
+/// What one pass over an output and its reference finds; either path (PyTorch operations here,
+/// the GPU's one-pass checks in Judge.cpp) gathers the same.
+struct ComparisonStats {
+  int64_t failures = 0;       // elements outside the tolerance, or not finite
+  int64_t nanWhereRefNot = 0; // NaN outputs whose reference is not NaN
+  double maxAbsError = 0, maxRelError = 0; // over the elements whose error is finite
+  int64_t worstIndex = -1;    // the element furthest beyond its bound
+  double outStd = 0, refStd = 0; // of the outputs and the reference, where every output is finite
+};
+
+/// The statistics of two flat tensors of one shape, with PyTorch operations.
+ComparisonStats compareElements(const torch::Tensor &outFlat, const torch::Tensor &refFlat,
+                                double atol, double rtol);
+/// The verdict on an output from its statistics (reads the worst element's values).
+Comparison concludeComparison(const ComparisonStats &stats, const torch::Tensor &out,
+                              const torch::Tensor &ref, double atol, double rtol);
+/// The sample standard deviation from n, and sums of values and squares after a shift.
+double shiftedStd(double n, double sum, double sumSq);
+
+/// The poison bit pattern of a dtype: quiet NaNs with a payload for floats.
+int64_t poisonBits(torch::ScalarType type);
+
 Comparison compareOutputs(const torch::Tensor &out, const torch::Tensor &ref, double atol,
                           double rtol);
 

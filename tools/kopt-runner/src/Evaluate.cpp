@@ -1,45 +1,16 @@
 //===- Evaluate.cpp - verifying and timing one candidate -----------------===//
 #include "Evaluate.h"
 #include "Check.h"
+#include "Workspace.h"
+#include "kopt_runner_protocol.h"
 
 #include <chrono>
 #include <sstream>
 
 using namespace kopt::runner;
+namespace protocol = kopt::protocol;
 
 namespace {
-/// The buffers of one run: working copies of the inputs, poisoned outputs and scratch.
-struct RunBuffers {
-  std::vector<torch::Tensor> inputs, outputs;
-  std::map<std::string, torch::Tensor> byName;
-  std::set<std::string> scalarInputs; // inputs of rank 0: launches pass their value
-};
-
-RunBuffers makeBuffers(const Task &task, const Trial &trial, const CandidateSpec &spec) {
-  RunBuffers b;
-  const TaskSpec &ts = task.spec();
-  for (size_t i = 0; i < ts.inputs.size(); ++i) {
-    b.inputs.push_back(trial.inputs[i].clone());
-    b.byName[ts.inputs[i].name] = b.inputs.back();
-    if (ts.inputs[i].shape.empty())
-      b.scalarInputs.insert(ts.inputs[i].name);
-  }
-  for (size_t i = 0; i < ts.outputs.size(); ++i) {
-    torch::Tensor out = torch::empty(ts.outputs[i].shape, trial.reference[i].options());
-    poison(out);
-    b.outputs.push_back(out);
-    b.byName[ts.outputs[i].name] = out;
-  }
-  auto device = trial.reference.front().device();
-  for (size_t i = 0; i < spec.scratchBytes.size(); ++i) {
-    torch::Tensor scratch = torch::empty({spec.scratchBytes[i]},
-                                         torch::TensorOptions().dtype(torch::kUInt8).device(device));
-    poison(scratch);
-    b.byName["scratch" + std::to_string(i)] = scratch;
-  }
-  return b;
-}
-
 /// Launches the candidate and waits for the device; a failure becomes a verdict.
 std::optional<Verdict> runOnce(Gpu &gpu, LoadedCandidate &candidate) {
   std::string detail;
@@ -52,57 +23,52 @@ std::optional<Verdict> runOnce(Gpu &gpu, LoadedCandidate &candidate) {
     return std::nullopt;
   Verdict v;
   v.contextLost = isStickyError(r);
-  v.kind = v.contextLost ? "crash" : "launch_error";
+  v.kind = v.contextLost ? protocol::kCrash : protocol::kLaunchError;
   v.detail = detail;
   return v;
 }
 
-/// Judges a finished run: inputs untouched, every output element written, outputs within the
-/// tolerance of the reference.
-Verdict judge(const Task &task, const Trial &trial, const RunBuffers &b) {
+/// Judges a finished run: no write outside a buffer, inputs untouched, every output element
+/// written, outputs within the tolerance of the reference.
+Verdict judge(const Task &task, const Trial &trial, const Workspace &workspace, GpuJudge *checks) {
   const TaskSpec &ts = task.spec();
   Verdict v;
+  if (std::optional<std::string> breach = workspace.findBreach()) {
+    v.kind = protocol::kOutOfBoundsWrite;
+    v.detail = "the candidate wrote outside " + *breach;
+    return v;
+  }
+  std::vector<torch::Tensor> inputs = workspace.inputs(), outputs = workspace.outputs();
   for (size_t i = 0; i < ts.inputs.size(); ++i)
-    if (!bitwiseEqual(b.inputs[i], trial.inputs[i])) {
-      v.kind = "mutated_input";
+    if (!sameBits(checks, inputs[i], trial.inputs[i])) {
+      v.kind = protocol::kMutatedInput;
       v.detail = "the candidate changed input '" + ts.inputs[i].name + "'";
       return v;
     }
+  std::vector<OutputCheck> found;
+  for (size_t i = 0; i < ts.outputs.size(); ++i)
+    found.push_back(checkOutput(checks, outputs[i], trial.reference[i], ts.atol, ts.rtol));
   for (size_t i = 0; i < ts.outputs.size(); ++i) {
-    UnwrittenCount unwritten = countUnwritten(b.outputs[i]);
+    const UnwrittenCount &unwritten = found[i].unwritten;
     if (unwritten.count) {
-      v.kind = "unwritten_output";
-      v.detail = std::to_string(unwritten.count) + " of " + std::to_string(b.outputs[i].numel()) +
+      v.kind = protocol::kUnwrittenOutput;
+      v.detail = std::to_string(unwritten.count) + " of " + std::to_string(outputs[i].numel()) +
                  " elements of '" + ts.outputs[i].name + "' never written, the first at " +
-                 formatIndex(unwritten.firstIndex, b.outputs[i].sizes());
+                 formatIndex(unwritten.firstIndex, outputs[i].sizes());
       return v;
     }
   }
   for (size_t i = 0; i < ts.outputs.size(); ++i) {
-    Comparison c = compareOutputs(b.outputs[i], trial.reference[i], ts.atol, ts.rtol);
+    const Comparison &c = found[i].comparison;
     v.maxAbsError = std::max(v.maxAbsError.value_or(0), c.maxAbsError);
     v.maxRelError = std::max(v.maxRelError.value_or(0), c.maxRelError);
     if (!c.pass) {
-      v.kind = "incorrect";
+      v.kind = protocol::kIncorrect;
       v.detail = "'" + ts.outputs[i].name + "': " + c.detail;
       return v;
     }
   }
   return v;
-}
-
-/// One eager repetition from a flushed L2, added to the task's pooled samples.
-void timeEagerOnce(Gpu &gpu, Task &task, const std::vector<torch::Tensor> &inputs) {
-  float ms = 0;
-  gpu.flushL2();
-  CUresult r = gpu.timeOnce(
-      [&] {
-        task.runReference(inputs, /*copyInputs=*/false);
-        return CUDA_SUCCESS;
-      },
-      ms);
-  if (r == CUDA_SUCCESS)
-    task.eagerSamplesUs.push_back(ms * 1e3);
 }
 
 /// Loads the candidate's module; a PTX that does not load is a compile error.
@@ -111,30 +77,29 @@ std::optional<Verdict> load(LoadedCandidate &candidate) {
   if (candidate.load(error))
     return std::nullopt;
   Verdict v;
-  v.kind = error.rfind("entry '", 0) == 0 ? "launch_error" : "compile_error";
+  v.kind = error.rfind("entry '", 0) == 0 ? protocol::kLaunchError : protocol::kCompileError;
   v.detail = error;
   return v;
 }
-} // namespace
 
-namespace {
-/// Runs and judges `trials` trials, each on fresh inputs and poisoned outputs; `run(buffers)`
-/// runs the implementation and returns a verdict when it could not run. `toHost` copies each
-/// trial to the CPU first.
+/// Runs and judges `trials` trials, each on a fresh trial's inputs copied into `workspace` with
+/// poisoned outputs and armed guards; `run()` runs the implementation and returns a verdict when
+/// it could not run. `toHost` takes each trial to the CPU first.
 template <typename Run>
-Verdict judgeTrials(Task &task, const CandidateSpec &spec, int trials, bool toHost, Run run) {
+Verdict judgeTrials(Task &task, Workspace &workspace, uint64_t seed, int trials, bool toHost,
+                    GpuJudge *checks, Run run) {
   Verdict overall;
   for (int t = 0; t < trials; ++t) {
-    Trial trial = task.trial(spec.seed, t); // handles: stays valid if the task redraws
+    Trial trial = task.trial(seed, t); // handles: stays valid if the task redraws
     if (toHost)
       for (std::vector<torch::Tensor> *tensors : {&trial.inputs, &trial.reference})
         for (torch::Tensor &tensor : *tensors)
           tensor = tensor.cpu();
-    RunBuffers buffers = makeBuffers(task, trial, spec);
-    if (std::optional<Verdict> failed = run(buffers))
+    workspace.prepare(trial.inputs);
+    if (std::optional<Verdict> failed = run())
       return *failed;
-    Verdict v = judge(task, trial, buffers);
-    if (v.kind != "correct") {
+    Verdict v = judge(task, trial, workspace, checks);
+    if (v.kind != protocol::kCorrect) {
       v.detail = "trial " + std::to_string(t) + ": " + v.detail;
       return v;
     }
@@ -144,28 +109,96 @@ Verdict judgeTrials(Task &task, const CandidateSpec &spec, int trials, bool toHo
   overall.detail = std::to_string(trials) + " trials passed";
   return overall;
 }
+
+/// Eager blocks a task's first timing measures, and candidates timed between later blocks.
+constexpr int kFirstEagerBlocks = 3;
+constexpr int kCandidatesPerEagerBlock = 16;
+
+/// One block of eager repetitions, each from a flushed L2, on inputs allocated for the block
+/// (where PyTorch's allocator puts a tensor is part of what drifts between runs). Stops once the
+/// block's median is as precise as the settings ask, after at least their minimum repetitions.
+void timeEagerBlock(Gpu &gpu, Task &task, const TimeSettings &settings) {
+  std::vector<torch::Tensor> inputs;
+  for (const torch::Tensor &t : task.trial(0, 0).inputs)
+    inputs.push_back(t.clone());
+  auto runEager = [&] {
+    task.runReference(inputs, /*copyInputs=*/false);
+    return CUDA_SUCCESS;
+  };
+  float ms = 0;
+  gpu.flushL2();
+  gpu.timeOnce(runEager, ms); // warm-up, not kept
+  std::vector<double> block;
+  auto start = std::chrono::steady_clock::now();
+  while (true) {
+    gpu.flushL2();
+    if (gpu.timeOnce(runEager, ms) == CUDA_SUCCESS)
+      block.push_back(ms * 1e3);
+    double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    int n = int(block.size());
+    if (n >= settings.maxReps || elapsed >= settings.maxSeconds ||
+        (n >= settings.minReps && summarize(block).relError <= settings.targetRelError))
+      break;
+  }
+  if (block.empty())
+    return;
+  EagerTimings &eager = task.eager;
+  eager.samplesUs.insert(eager.samplesUs.end(), block.begin(), block.end());
+  eager.blockMediansUs.push_back(summarize(block).median);
+}
+
+/// Times eager blocks where the task needs them: several before its first candidate, one more
+/// after every kCandidatesPerEagerBlock candidates.
+void refreshEager(Gpu &gpu, Task &task, const TimeSettings &settings) {
+  EagerTimings &eager = task.eager;
+  if (!eager.blockMediansUs.empty() && eager.candidatesSinceBlock < kCandidatesPerEagerBlock)
+    return;
+  int blocks = eager.blockMediansUs.empty() ? kFirstEagerBlocks : 1;
+  for (int b = 0; b < blocks; ++b)
+    timeEagerBlock(gpu, task, settings);
+  eager.candidatesSinceBlock = 0;
+}
 } // namespace
+
+Summary kopt::runner::eagerSummary(const EagerTimings &eager) {
+  Summary pooled = summarize(eager.samplesUs);
+  const std::vector<double> &blocks = eager.blockMediansUs;
+  if (blocks.size() >= 2 && pooled.median > 0) {
+    // The standard error of a mean of the blocks' medians: drift within the run widens it.
+    double mean = 0, squares = 0;
+    for (double b : blocks)
+      mean += b / double(blocks.size());
+    for (double b : blocks)
+      squares += (b - mean) * (b - mean);
+    double se = std::sqrt(squares / double(blocks.size() - 1) / double(blocks.size()));
+    pooled.relError = std::max(pooled.relError, se / pooled.median);
+  }
+  return pooled;
+}
 
 Verdict kopt::runner::verifyCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec,
                                       int trials) {
   LoadedCandidate candidate(gpu, spec);
   if (std::optional<Verdict> failed = load(candidate))
     return *failed;
-  return judgeTrials(task, spec, trials, /*toHost=*/false, [&](RunBuffers &buffers) {
-    candidate.bind(buffers.byName, buffers.scalarInputs);
+  Workspace &workspace = task.workspace();
+  workspace.useScratch(spec.scratchBytes);
+  return judgeTrials(task, workspace, spec.seed, trials, /*toHost=*/false, &gpu.checks, [&] {
+    candidate.bind(workspace.byName(), workspace.scalarInputs()); // scalar inputs change per trial
     return runOnce(gpu, candidate);
   });
 }
 
 Verdict kopt::runner::checkHostFunction(Task &task, HostFunction function, uint64_t seed,
                                         int trials) {
-  CandidateSpec spec;
-  spec.seed = seed;
-  return judgeTrials(task, spec, trials, /*toHost=*/true,
-                     [&](RunBuffers &buffers) -> std::optional<Verdict> {
+  Workspace workspace(task.spec(), torch::Device(torch::kCPU));
+  return judgeTrials(task, workspace, seed, trials, /*toHost=*/true, /*checks=*/nullptr,
+                     [&]() -> std::optional<Verdict> {
                        std::vector<void *> addresses;
-                       for (std::vector<torch::Tensor> *tensors : {&buffers.inputs, &buffers.outputs})
-                         for (torch::Tensor &tensor : *tensors)
+                       for (std::vector<torch::Tensor> tensors :
+                            {workspace.inputs(), workspace.outputs()})
+                         for (torch::Tensor &tensor : tensors)
                            addresses.push_back(tensor.data_ptr());
                        function(addresses.data());
                        return std::nullopt;
@@ -180,12 +213,12 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
     timing.failure = failed;
     return timing;
   }
+  refreshEager(gpu, task, settings);
   Trial trial = task.trial(spec.seed, 0);
-  RunBuffers buffers = makeBuffers(task, trial, spec);
-  candidate.bind(buffers.byName, buffers.scalarInputs);
-  std::vector<torch::Tensor> eagerInputs;
-  for (const torch::Tensor &t : trial.inputs)
-    eagerInputs.push_back(t.clone());
+  Workspace &workspace = task.workspace();
+  workspace.useScratch(spec.scratchBytes);
+  workspace.prepare(trial.inputs);
+  candidate.bind(workspace.byName(), workspace.scalarInputs());
 
   auto runCandidate = [&]() -> CUresult {
     std::string detail;
@@ -194,49 +227,44 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
   auto fail = [&](CUresult r) {
     Verdict v;
     v.contextLost = isStickyError(r);
-    v.kind = v.contextLost ? "crash" : "launch_error";
+    v.kind = v.contextLost ? protocol::kCrash : protocol::kLaunchError;
     v.detail = "while timing: " + gpu.driver.describe(r);
     timing.failure = v;
     return timing;
   };
 
-  // Warm-up: module load, caches, the allocator's pools. Its eager runs are not kept.
-  const size_t pooled = task.eagerSamplesUs.size();
+  // Warm-up: module load, caches. Not kept.
   for (int i = 0; i < 2; ++i) {
     float ms;
     CUresult r = gpu.timeOnce(runCandidate, ms);
     if (r != CUDA_SUCCESS)
       return fail(r);
-    timeEagerOnce(gpu, task, eagerInputs);
   }
-  task.eagerSamplesUs.resize(pooled);
   std::vector<double> samples;
   auto startWall = std::chrono::steady_clock::now();
   while (true) {
-    // Poisoned before every repetition, so that the last one's outputs are its own work.
-    for (torch::Tensor &out : buffers.outputs)
-      poison(out);
+    // Poisoned before every repetition, so that the last one's outputs are its own work (the
+    // guards stay armed from the start: a stray write in any repetition shows at the recheck).
+    workspace.repoisonOutputs();
     float ms = 0;
     gpu.flushL2();
     CUresult r = gpu.timeOnce(runCandidate, ms);
     if (r != CUDA_SUCCESS)
       return fail(r);
     samples.push_back(ms * 1e3);
-    timeEagerOnce(gpu, task, eagerInputs);
 
     int n = int(samples.size());
     double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - startWall).count();
     if (n >= settings.maxReps || elapsed >= settings.maxSeconds)
       break;
-    if (n >= settings.minReps &&
-        summarize(samples).relError <= settings.targetRelError &&
-        summarize(task.eagerSamplesUs).relError <= settings.targetRelError)
+    if (n >= settings.minReps && summarize(samples).relError <= settings.targetRelError)
       break;
   }
+  ++task.eager.candidatesSinceBlock;
   timing.candidate = summarize(samples);
-  timing.eager = summarize(task.eagerSamplesUs);
-  timing.recheck = judge(task, trial, buffers);
+  timing.eager = eagerSummary(task.eager);
+  timing.recheck = judge(task, trial, workspace, &gpu.checks);
 
   const TaskSpec &ts = task.spec();
   timing.limitUs =
@@ -270,21 +298,6 @@ double kopt::runner::physicalLimitUs(const TaskSpec &task, const DeviceRates &ra
 }
 
 Summary kopt::runner::timeEager(Gpu &gpu, Task &task, const TimeSettings &settings) {
-  Trial trial = task.trial(0, 0);
-  std::vector<torch::Tensor> inputs;
-  for (const torch::Tensor &t : trial.inputs)
-    inputs.push_back(t.clone());
-  const size_t pooled = task.eagerSamplesUs.size();
-  timeEagerOnce(gpu, task, inputs); // warm-up, not kept
-  task.eagerSamplesUs.resize(pooled);
-  auto start = std::chrono::steady_clock::now();
-  for (int n = 1;; ++n) {
-    timeEagerOnce(gpu, task, inputs);
-    double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (n >= settings.maxReps || elapsed >= settings.maxSeconds ||
-        (n >= settings.minReps && summarize(task.eagerSamplesUs).relError <= settings.targetRelError))
-      break;
-  }
-  return summarize(task.eagerSamplesUs);
+  timeEagerBlock(gpu, task, settings);
+  return eagerSummary(task.eager);
 }

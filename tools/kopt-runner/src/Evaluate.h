@@ -54,11 +54,17 @@ struct DeviceRates {
 /// kernels only then), of fp32 otherwise.
 double physicalLimitUs(const TaskSpec &task, const DeviceRates &rates);
 
-/// Times the candidate and PyTorch eager alternately, each repetition from a flushed L2.
+/// Times the candidate, each repetition from a flushed L2 on freshly poisoned outputs, after
+/// PyTorch eager where the task's eager timings need another block; the timing's `eager` is the
+/// task's pooled eager timings.
 Timing timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec, const TimeSettings &settings);
 
-/// Times PyTorch eager alone, the same way, adding to the task's pooled eager timings.
+/// Times one block of PyTorch eager, the same way, adding to the task's eager timings.
 Summary timeEager(Gpu &gpu, Task &task, const TimeSettings &settings);
+
+/// The pooled eager timings, whose relative error is at least the standard error of the blocks'
+/// medians: the baseline's drift within the run is part of its uncertainty.
+Summary eagerSummary(const EagerTimings &eager);
 
 } // namespace kopt::runner
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
+#include <regex>
 
 using namespace kopt::runner;
 
@@ -48,7 +50,11 @@ bool Gpu::open(std::string &error) {
     error = driver.describe(r);
     return false;
   }
+  driver.cuDeviceTotalMem(&memoryBytes, device);
   measureBandwidth();
+  std::string checksError;
+  if (!checks.load(driver, checksError))
+    std::cerr << "kopt-runner: " << checksError << "; outputs are checked with PyTorch operations\n";
   return true;
 }
 
@@ -81,21 +87,49 @@ void Gpu::measureBandwidth() {
     bandwidthBytesPerS = 2.0 * bytes / (best * 1e-3);
 }
 
+/// Whether the PTX declares a variable in global memory (a `.global` directive, as opposed to
+/// the state space of an instruction such as ld.global), which its kernels could keep state in.
+static bool declaresGlobalVariables(const std::string &ptx) {
+  static const std::regex directive(R"((^|\n)[ \t]*(\.(visible|weak|extern)[ \t]+)*\.global[ \t])");
+  return std::regex_search(ptx, directive);
+}
+
+CUmodule Gpu::module(const std::string &ptx, bool &shared, std::string &error) {
+  shared = !declaresGlobalVariables(ptx);
+  if (auto it = modules_.find(ptx); shared && it != modules_.end())
+    return it->second;
+  char log[8192] = {};
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {log, reinterpret_cast<void *>(uintptr_t(sizeof(log) - 1))};
+  CUmodule module = nullptr;
+  CUresult r = driver.cuModuleLoadDataEx(&module, ptx.c_str(), 2, options, values);
+  if (r != CUDA_SUCCESS) {
+    error = driver.describe(r) + (log[0] ? std::string("\n") + log : "");
+    return nullptr;
+  }
+  if (!shared)
+    return module;
+  // Modules are small beside the tasks' buffers; a bound keeps a long run's from piling up.
+  constexpr size_t kModulesKept = 256;
+  if (moduleOrder_.size() == kModulesKept) {
+    driver.cuModuleUnload(modules_[moduleOrder_.front()]);
+    modules_.erase(moduleOrder_.front());
+    moduleOrder_.pop_front();
+  }
+  moduleOrder_.push_back(ptx);
+  return modules_[ptx] = module;
+}
+
 LoadedCandidate::~LoadedCandidate() {
-  if (module_)
+  if (module_ && !sharedModule_)
     gpu_.driver.cuModuleUnload(module_);
 }
 
 bool LoadedCandidate::load(std::string &error) {
-  char log[8192] = {};
-  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void *values[] = {log, reinterpret_cast<void *>(uintptr_t(sizeof(log) - 1))};
-  CUresult r = gpu_.driver.cuModuleLoadDataEx(&module_, spec_.ptx.c_str(), 2, options, values);
-  if (r != CUDA_SUCCESS) {
-    module_ = nullptr;
-    error = gpu_.driver.describe(r) + (log[0] ? std::string("\n") + log : "");
+  module_ = gpu_.module(spec_.ptx, sharedModule_, error);
+  if (!module_)
     return false;
-  }
+  CUresult r;
   for (const LaunchSpec &launch : spec_.launches) {
     CUfunction function;
     if ((r = gpu_.driver.cuModuleGetFunction(&function, module_, launch.entry.c_str()))) {

@@ -3,10 +3,12 @@
 #define KOPT_RUNNER_GPU_H
 
 #include "CudaDriver.h"
+#include "Judge.h"
 
 #include <torch/torch.h>
 
 #include <array>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -45,6 +47,9 @@ public:
   double peakBandwidthBytesPerS = 0;
   double fp32FlopsPerS = 0;      // SMs x clock x 128 lanes x 2 (FMA)
   double tf32FlopsPerS = 0;      // dense TF32 mma: SMs x clock x 2048 (sm_90) or 1024 (sm_80)
+  size_t memoryBytes = 0;
+  /// The output and input checks in one pass each (loaded with the context).
+  GpuJudge checks;
 
   /// Writes over twice the L2 on the legacy default stream, so the next run starts cold.
   void flushL2();
@@ -52,8 +57,16 @@ public:
   /// after a device-wide synchronisation. Returns the first failing CUresult.
   CUresult timeOnce(const std::function<CUresult()> &work, float &ms);
 
+  /// The module of `ptx`, JIT-compiled. One without variables in global memory is kept and
+  /// shared (`shared` set): a candidate is loaded to be verified and again to be timed, and
+  /// samples often share one PTX. One with them is the caller's to unload, so that no run starts
+  /// from state another left. Null with `error` set (the JIT log) when it does not load.
+  CUmodule module(const std::string &ptx, bool &shared, std::string &error);
+
 private:
   void measureBandwidth();
+  std::map<std::string, CUmodule> modules_;
+  std::deque<std::string> moduleOrder_; // oldest first, for eviction
   CUdeviceptr flush_ = 0;
   size_t flushBytes_ = 0;
   CUevent start_ = nullptr, stop_ = nullptr;
@@ -90,6 +103,7 @@ private:
   Gpu &gpu_;
   const CandidateSpec &spec_;
   CUmodule module_ = nullptr;
+  bool sharedModule_ = false;
   std::vector<CUfunction> functions_;
   // Per launch: one 8-byte slot per parameter and the pointers cuLaunchKernel reads.
   std::vector<std::vector<uint64_t>> storage_;

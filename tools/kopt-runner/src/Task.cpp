@@ -1,5 +1,6 @@
 //===- Task.cpp - a task's reference, inputs and cached state ------------===//
 #include "Task.h"
+#include "Workspace.h"
 
 #include <sstream>
 
@@ -32,8 +33,17 @@ static size_t bytesOf(const std::vector<torch::Tensor> &tensors) {
   return bytes;
 }
 
-std::unique_ptr<Task> Task::create(TaskSpec spec, torch::Device device, std::string &error) {
-  std::unique_ptr<Task> task(new Task(std::move(spec), device));
+Task::Task(TaskSpec spec, torch::Device device, size_t trialBudgetBytes)
+    : spec_(std::move(spec)), device_(device), trialBudgetBytes_(trialBudgetBytes) {
+  if (!trialBudgetBytes_)
+    trialBudgetBytes_ = device_.is_cuda() ? (size_t(24) << 30) : (size_t(1) << 30);
+}
+
+Task::~Task() = default;
+
+std::unique_ptr<Task> Task::create(TaskSpec spec, torch::Device device, std::string &error,
+                                   size_t trialBudgetBytes) {
+  std::unique_ptr<Task> task(new Task(std::move(spec), device, trialBudgetBytes));
   std::string source = "def reference(";
   for (size_t i = 0; i < task->spec_.inputs.size(); ++i)
     source += (i ? ", " : "") + task->spec_.inputs[i].name + ": Tensor";
@@ -103,9 +113,8 @@ const Trial &Task::trial(uint64_t seed, int index) {
     return it->second;
   Trial trial = draw(seed, index);
   // Keep trials while they stay within a budget of device memory; large tasks redraw.
-  const size_t budget = device_.is_cuda() ? (size_t(24) << 30) : (size_t(1) << 30);
   size_t bytes = bytesOf(trial.inputs) + bytesOf(trial.reference);
-  if (cachedBytes_ + bytes > budget) {
+  if (cachedBytes_ + bytes > trialBudgetBytes_) {
     scratchTrial_ = std::move(trial);
     return scratchTrial_;
   }
@@ -117,6 +126,13 @@ void Task::dropTrials() {
   trials_.clear();
   scratchTrial_ = Trial();
   cachedBytes_ = 0;
+  workspace_.reset();
+}
+
+Workspace &Task::workspace() {
+  if (!workspace_)
+    workspace_ = std::make_unique<Workspace>(spec_, device_);
+  return *workspace_;
 }
 
 std::vector<torch::Tensor> Task::runReference(const std::vector<torch::Tensor> &inputs,

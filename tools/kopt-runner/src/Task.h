@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,10 +42,23 @@ struct Trial {
   std::vector<torch::Tensor> reference;
 };
 
+class Workspace;
+
+/// PyTorch eager's timings of a task, in blocks spread over the candidates timed: the spread of
+/// the blocks' medians measures how the baseline drifts within a run.
+struct EagerTimings {
+  std::vector<double> samplesUs;     // every kept repetition, pooled
+  std::vector<double> blockMediansUs;
+  int candidatesSinceBlock = 0;      // candidates timed since the last block
+};
+
 class Task {
 public:
-  /// Compiles the reference and checks, on trial 0, that it returns the declared outputs.
-  static std::unique_ptr<Task> create(TaskSpec spec, torch::Device device, std::string &error);
+  /// Compiles the reference and checks, on trial 0, that it returns the declared outputs. Trials
+  /// are kept on the device while they take at most `trialBudgetBytes` (0: a default).
+  static std::unique_ptr<Task> create(TaskSpec spec, torch::Device device, std::string &error,
+                                      size_t trialBudgetBytes = 0);
+  ~Task();
 
   const TaskSpec &spec() const { return spec_; }
 
@@ -53,8 +67,10 @@ public:
   /// kept stay within a memory budget, recomputed otherwise.
   const Trial &trial(uint64_t seed, int index);
 
-  /// Frees the trials kept (device memory); they are drawn again when asked for.
+  /// Frees the trials kept and the workspace (device memory); they are made again when asked for.
   void dropTrials();
+  /// The run buffers candidates of this task use, made on first use.
+  Workspace &workspace();
   size_t keptBytes() const { return cachedBytes_; }
 
   /// Runs the reference (PyTorch eager, op by op) on copies of `inputs`, or on `inputs` themselves
@@ -62,11 +78,11 @@ public:
   std::vector<torch::Tensor> runReference(const std::vector<torch::Tensor> &inputs,
                                           bool copyInputs = true);
 
-  /// Eager timings of this task so far, in microseconds, pooled over timing requests.
-  std::vector<double> eagerSamplesUs;
+  /// Eager timings of this task so far.
+  EagerTimings eager;
 
 private:
-  Task(TaskSpec spec, torch::Device device) : spec_(std::move(spec)), device_(device) {}
+  Task(TaskSpec spec, torch::Device device, size_t trialBudgetBytes);
   Trial draw(uint64_t seed, int index);
 
   TaskSpec spec_;
@@ -74,7 +90,8 @@ private:
   std::shared_ptr<torch::jit::CompilationUnit> unit_;
   std::map<std::pair<uint64_t, int>, Trial> trials_;
   Trial scratchTrial_; // the last trial that did not fit the budget
-  size_t cachedBytes_ = 0;
+  size_t cachedBytes_ = 0, trialBudgetBytes_;
+  std::unique_ptr<Workspace> workspace_;
 };
 
 } // namespace kopt::runner

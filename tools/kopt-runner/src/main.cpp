@@ -140,8 +140,12 @@ private:
     spec.flops = request.value("flops", 0.0);
     std::string error;
     keepTrialsOf(""); // the new task's first trial needs the room
+    // Trials stay on the device across candidates while they fit in this share of its memory;
+    // the rest holds the workspace, eager's own tensors and the checks' temporaries.
+    constexpr double kTrialShareOfMemory = 0.55;
     std::unique_ptr<Task> task =
-        Task::create(spec, hasGpu_ ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU), error);
+        Task::create(spec, hasGpu_ ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU), error,
+                     hasGpu_ ? size_t(kTrialShareOfMemory * double(gpu_.memoryBytes)) : 0);
     if (!task)
       throw RequestError("task '" + spec.name + "': " + error);
     tasks_[spec.name] = std::move(task);
@@ -209,6 +213,7 @@ private:
                     {"rel_error", t.candidate.relError},
                     {"eager_median_us", t.eager.median}, {"eager_q1_us", t.eager.q1},
                     {"eager_q3_us", t.eager.q3}, {"eager_n", t.eager.n},
+                    {"eager_rel_error", t.eager.relError},
                     {"limit_us", t.limitUs}, {"recheck", t.recheck.kind},
                     {"recheck_detail", t.recheck.detail}};
       if (!t.fault.empty())
@@ -320,12 +325,21 @@ int main(int argc, char **argv) {
     std::string arg = argv[i];
     if (arg == "--cpu") {
       forceCpu = true;
+    } else if (arg == "--check-judge") {
+      // The one-pass output checks against PyTorch's, on this device (test/gpu/judge.test).
+      Gpu gpu;
+      std::string error;
+      if (!torch::cuda::is_available() || !gpu.open(error)) {
+        std::cerr << "kopt-runner: no GPU to check the output checks on: " << error << "\n";
+        return 1;
+      }
+      return judgesAgree(gpu.checks, std::cout) ? 0 : 1;
     } else if (arg == "--version") {
       std::cout << "kopt-runner, protocol " << protocol::kVersion << ", torch " << TORCH_VERSION
                 << "\n";
       return 0;
     } else {
-      std::cerr << "usage: kopt-runner [--cpu] [--version]\n"
+      std::cerr << "usage: kopt-runner [--cpu] [--version] [--check-judge]\n"
                    "Serves kopt's runner protocol (JSON Lines) on stdin/stdout; see "
                    "docs/runner-protocol.md.\n";
       return arg == "--help" ? 0 : 2;

@@ -113,3 +113,18 @@ TEST(Compare, IntegerOutputsCompareExactlyUnderZeroTolerance) {
 }
 
 } // namespace
+
+namespace {
+TEST(Compare, NaNWhereTheReferenceIsANumberIsCountedNotHidden) {
+  torch::Tensor ref = torch::ones({2, 4});
+  torch::Tensor out = ref.clone();
+  out.index_put_({1, 2}, NAN);
+  out.index_put_({0, 1}, NAN);
+  Comparison c = compareOutputs(out, ref, 1e-4, 1e-4);
+  EXPECT_FALSE(c.pass);
+  EXPECT_EQ(c.failures, 2);
+  // The error of every other element is 0: the detail must still say the NaNs are there.
+  EXPECT_NE(c.detail.find("2 NaN where the reference is not"), std::string::npos) << c.detail;
+  EXPECT_NE(c.detail.find("worst at [0, 1]: got nan"), std::string::npos) << c.detail;
+}
+} // namespace
