@@ -25,15 +25,20 @@ run)
   eval "$(scripts/device-unpack.sh)"
   [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
   runner=$PWD/build/runner/kopt-runner
-  wall() { local start=$(date +%s.%N); "$@"; awk "BEGIN { printf \"%.1f\", $(date +%s.%N) - $start }"; }
+  # Seconds "$@" takes; its own standard output goes to $stdout (default: nowhere).
+  wall() {
+    local start=$(date +%s.%N)
+    "$@" > "${stdout:-/dev/null}"
+    awk "BEGIN { printf \"%.1f\", $(date +%s.%N) - $start }"
+  }
   for run in 1 2; do
     rm -f "$out/distinct-$run.jsonl"
     seconds=$(wall kopt "$dest/relu64.mlir" -o /dev/null 2>"$out/distinct-$run.log" \
       "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=none},kb-time{runner=$runner strategy=oracle cache=none},kb-select{strategy=oracle},kb-export-measurements{file=$out/distinct-$run.jsonl})")
     echo "distinct-$run: 64 distinct kernels verified, timed and selected in $seconds s" | tee -a "$out/summary.txt"
   done
-  seconds=$(wall kopt --select=surprise-top3 --samples=64 --no-cache --runner="$runner" \
-    --emit=json tasks/kernelbench/level1/019_ReLU.mlir >"$out/base-64.json" 2>"$out/base-64.log")
+  seconds=$(stdout="$out/base-64.json" wall kopt --select=surprise-top3 --samples=64 --no-cache \
+    --runner="$runner" --emit=json tasks/kernelbench/level1/019_ReLU.mlir 2>"$out/base-64.log")
   echo "base-64: kopt --select=surprise-top3 --samples=64 on 019 in $seconds s ($(grep -c 'same kernel as' "$out/base-64.log") verifications and timings reused from a duplicate)" | tee -a "$out/summary.txt"
   python3 - "$out/distinct-1.jsonl" "$out/distinct-2.jsonl" <<'PY' | tee -a "$out/summary.txt"
 import json, sys

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
-#include <regex>
+#include <sstream>
 
 using namespace kopt::runner;
 
@@ -90,8 +90,16 @@ void Gpu::measureBandwidth() {
 /// Whether the PTX declares a variable in global memory (a `.global` directive, as opposed to
 /// the state space of an instruction such as ld.global), which its kernels could keep state in.
 static bool declaresGlobalVariables(const std::string &ptx) {
-  static const std::regex directive(R"((^|\n)[ \t]*(\.(visible|weak|extern)[ \t]+)*\.global[ \t])");
-  return std::regex_search(ptx, directive);
+  std::istringstream lines(ptx);
+  std::string line, word;
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    while (words >> word && (word == ".visible" || word == ".weak" || word == ".extern")) {
+    }
+    if (word == ".global")
+      return true;
+  }
+  return false;
 }
 
 CUmodule Gpu::module(const std::string &ptx, bool &shared, std::string &error) {

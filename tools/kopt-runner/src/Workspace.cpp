@@ -84,12 +84,16 @@ void Workspace::useScratch(const std::vector<int64_t> &bytes) {
   index();
 }
 
-void Workspace::prepare(const std::vector<torch::Tensor> &inputs) {
+void Workspace::prepare(const std::vector<torch::Tensor> &inputs, TrialKey key) {
+  // A run that passed the input check left the working inputs bitwise equal to its trial's.
+  bool held = heldTrial_ == key;
   for (size_t i = 0; i < inputs_.size(); ++i) {
     torch::Tensor data = inputs_[i].buffer.data();
-    data.copy_(inputs[i]);
+    if (!held)
+      data.copy_(inputs[i]);
     inputs_[i].buffer.arm();
   }
+  heldTrial_ = key;
   for (Named &s : scratch_) {
     torch::Tensor data = s.buffer.data();
     poison(data);

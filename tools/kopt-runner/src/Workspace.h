@@ -46,8 +46,17 @@ public:
 
   /// Makes the scratch buffers `bytes` long (scratch0, scratch1, ...), reusing those that are.
   void useScratch(const std::vector<int64_t> &bytes);
-  /// Copies a trial's inputs into the working inputs, poisons outputs and scratch, arms guards.
-  void prepare(const std::vector<torch::Tensor> &inputs);
+  /// A trial by its seed and index.
+  using TrialKey = std::pair<uint64_t, int>;
+  /// Copies the inputs of trial `key` into the working inputs (unless they hold them already),
+  /// poisons outputs and scratch, and arms every guard.
+  void prepare(const std::vector<torch::Tensor> &inputs, TrialKey key);
+  /// The trial whose inputs the working inputs hold, as far as is known.
+  std::optional<TrialKey> heldTrial() const { return heldTrial_; }
+  /// After a run that may have changed the working inputs, unchecked.
+  void forgetInputs() { heldTrial_.reset(); }
+  /// After a check found the working inputs bitwise equal to trial `key`'s.
+  void noteHeldTrial(TrialKey key) { heldTrial_ = key; }
   /// Poisons the outputs and arms their guards again (before each timed run).
   void repoisonOutputs();
   /// The first buffer a write strayed out of: "output 'y' after its end", or nothing.
@@ -71,6 +80,7 @@ private:
   std::vector<Named> inputs_, outputs_, scratch_;
   std::map<std::string, torch::Tensor> byName_;
   std::set<std::string> scalarInputs_;
+  std::optional<TrialKey> heldTrial_;
 };
 
 } // namespace kopt::runner
