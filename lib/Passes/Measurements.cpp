@@ -141,9 +141,12 @@ llvm::Expected<kopt::RewardTable> kopt::RewardTable::load(llvm::StringRef path) 
       return fail(llvm::formatv("\"speedup\" must be finite and positive, got {0}",
                                 *outcome.speedup));
     if (outcome.medianUs || outcome.q1Us || outcome.q3Us) {
-      if (!outcome.medianUs || !outcome.q1Us || !outcome.q3Us ||
-          !kopt::runner::isWellFormedTiming(
-              {*outcome.medianUs, *outcome.q1Us, *outcome.q3Us, outcome.n}))
+      kopt::runner::TimeResult timing;
+      timing.medianUs = outcome.medianUs.value_or(NAN);
+      timing.q1Us = outcome.q1Us.value_or(NAN);
+      timing.q3Us = outcome.q3Us.value_or(NAN);
+      timing.n = outcome.n;
+      if (!kopt::runner::isWellFormedTiming(timing))
         return fail("a timing needs finite \"q1_us\" <= \"median_us\" <= \"q3_us\", none "
                     "negative, and \"n\" >= 1");
     }

@@ -9,7 +9,8 @@
 // RUN: rm -rf %t.dir && mkdir %t.dir
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-verify{runner="%fake-runner" timeout=5 cache=%t.dir})' 2>&1 >/dev/null | FileCheck %s --check-prefix=FOLDER
 // FULL:      warning: kb-verify: result cache /dev/full is not a regular file; results are not cached
-// FULL-NEXT: warning: kb-time: result cache /dev/full is not a regular file; results are not cached
+// FULL-NOT:  warning
+// FULL:      warning: kb-time: result cache /dev/full is not a regular file; results are not cached
 // FULL-NOT:  warning
 // FOLDER:     warning: kb-verify: result cache {{.*}}.dir is not a regular file; results are not cached
 // FOLDER-NOT: warning

@@ -21,7 +21,7 @@ kb.task @t tolerance(atol 1.0e-4, rtol 1.0e-4) {
 kb.candidate @tiny of @t policy decisions {v = 0} ptx "FAKE correct time=1e-320 eager=100"
     launch <[<"k", grid = [1, 1, 1], block = [4, 1, 1], smem = 0, args = ["x", "out"]>]> verdict <correct>
 // CHECK-LABEL: kb.candidate @slow
-// CHECK-SAME:    verdict <incorrect, "evaluator fault: no finite positive speedup from a median of 1.000000e+06 us over eager's {{[0-9.]+}}e-321 us"> time <median = 1.0E+6, {{.*}}>{{$}}
+// CHECK-SAME:    verdict <incorrect, "evaluator fault: no finite positive speedup from a median of 1.000000e+06 us over eager's {{[0-9.]+}}e-321 us"> time <median = 1000000.0, {{.*}}>{{$}}
 kb.candidate @slow of @t policy decisions {v = 1} ptx "FAKE correct time=1e6 eager=1e-320"
     launch <[<"k", grid = [1, 1, 1], block = [4, 1, 1], smem = 0, args = ["x", "out"]>]> verdict <correct>
 // CHECK-LABEL: kb.candidate @fine

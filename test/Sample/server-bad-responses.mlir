@@ -35,7 +35,7 @@
 // RUN: cat %S/Inputs/relu-task.mlir %s | %fake-openai --script %S/Inputs/server/many-choices.json --port-file %t/port -- kopt - '--pass-pipeline=builtin.module(kb-sample-server{url=http://127.0.0.1:{PORT} model=fake-coder n=2 record=%t/record.jsonl})' > /dev/null
 // RUN: FileCheck %s --check-prefix=NEW < %t/record.jsonl
 // RUN: ls %t | FileCheck %s --check-prefix=NO-TEMP
-// INF: error: sample {{.*}}: log-prob sum must be finite and <= 0, got -inf
+// INF: error: sample {{.*}}: log-prob sum must be finite and <= 0, got -INF
 // OLD: an older run
 // NEW:     "text":"answer 0"
 // NEW:     "text":"answer 1"
