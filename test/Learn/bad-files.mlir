@@ -2,18 +2,18 @@
 // of 0, a negative median) is one error naming its line, before anything is drawn or learnt, and
 // nothing is written; a device or text nested too deep is refused.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: sed -e '3s/"speedup":[0-9.e+-]*/"speedup":0/' %rewards > %t/zero.jsonl
+// RUN: sed -e 's/"speedup":[0-9.e+-]*/"speedup":0/' %rewards > %t/zero.jsonl
 // RUN: not kopt %reward-tasks/softsign.mlir -o /dev/null 2>&1 \
 // RUN:   '--pass-pipeline=builtin.module(kb-train{steps=3 batch=1 group=4 split= rewards=%t/zero.jsonl out=%t/policy.json log=%t/log.jsonl})' \
 // RUN:   | FileCheck %s --check-prefix=TRAIN --implicit-check-not=error: --implicit-check-not=step
 // RUN: not ls %t/policy.json %t/log.jsonl
-// TRAIN: error: kb-train: {{.*}}zero.jsonl:3: "speedup" must be finite and positive, got 0
+// TRAIN: error: kb-train: {{.*}}zero.jsonl:1: "speedup" must be finite and positive, got 0
 //
 // RUN: not kopt %reward-tasks/softsign.mlir -o /dev/null 2>&1 \
 // RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=2 n=4 rewards=%t/zero.jsonl log=%t/ttt.jsonl})' \
 // RUN:   | FileCheck %s --check-prefix=TTT --implicit-check-not=error: --implicit-check-not=step
 // RUN: not ls %t/ttt.jsonl
-// TTT: error: kb-ttt: {{.*}}zero.jsonl:3: "speedup" must be finite and positive, got 0
+// TTT: error: kb-ttt: {{.*}}zero.jsonl:1: "speedup" must be finite and positive, got 0
 //
 // kb-recorded-rewards reads the same table the same way.
 // RUN: sed -e '2s/"median_us":[0-9.e+-]*/"median_us":-1/' %rewards > %t/negative.jsonl
