@@ -1,5 +1,6 @@
 //===- Policy.cpp - the kernel policy over schedule decisions -------------===//
 #include "kopt/Learn/Policy.h"
+#include "kopt/Support/Input.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -340,10 +341,10 @@ llvm::Expected<Policy> Policy::fromJSON(const llvm::json::Value &value) {
 }
 
 llvm::Expected<Policy> Policy::load(llvm::StringRef path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file = llvm::MemoryBuffer::getFile(path);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> file = kopt::readInputFile(path);
   if (!file)
-    return policyError(formatv("cannot read '{0}': {1}", path, file.getError().message()));
-  llvm::Expected<llvm::json::Value> value = llvm::json::parse((*file)->getBuffer());
+    return policyError(formatv("cannot read '{0}': {1}", path, llvm::toString(file.takeError())));
+  llvm::Expected<llvm::json::Value> value = kopt::parseJson((*file)->getBuffer());
   if (!value)
     return policyError(formatv("'{0}' is not JSON: {1}", path, llvm::toString(value.takeError())));
   llvm::Expected<Policy> policy = fromJSON(*value);

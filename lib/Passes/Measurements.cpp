@@ -1,5 +1,7 @@
 //===- Measurements.cpp - candidates as JSON Lines ------------------------===//
 #include "kopt/Passes/Measurements.h"
+#include "kopt/Runner/Messages.h"
+#include "kopt/Support/Input.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -7,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -100,10 +103,10 @@ static std::string tableKey(llvm::StringRef task, llvm::StringRef key) {
 }
 
 llvm::Expected<kopt::RewardTable> kopt::RewardTable::load(llvm::StringRef path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file = llvm::MemoryBuffer::getFile(path);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> file = kopt::readInputFile(path);
   if (!file)
     return llvm::createStringError(
-        llvm::formatv("cannot read '{0}': {1}", path, file.getError().message()));
+        llvm::formatv("cannot read '{0}': {1}", path, llvm::toString(file.takeError())));
   RewardTable table;
   llvm::SmallVector<llvm::StringRef> lines;
   (*file)->getBuffer().split(lines, '\n');
@@ -113,7 +116,7 @@ llvm::Expected<kopt::RewardTable> kopt::RewardTable::load(llvm::StringRef path) 
     auto fail = [&, index = index](const llvm::Twine &why) {
       return llvm::createStringError(llvm::formatv("{0}:{1}: {2}", path, index + 1, why.str()));
     };
-    llvm::Expected<json::Value> value = json::parse(text);
+    llvm::Expected<json::Value> value = kopt::parseJson(text);
     if (!value)
       return fail("not JSON: " + llvm::toString(value.takeError()));
     const json::Object *line = value->getAsObject();
@@ -137,6 +140,20 @@ llvm::Expected<kopt::RewardTable> kopt::RewardTable::load(llvm::StringRef path) 
     outcome.speedup = line->getNumber("speedup");
     if (outcome.verdict == VerdictKind::Correct && !outcome.speedup)
       return fail("a correct measurement must have a \"speedup\"");
+    // What the candidate's attributes admit: a reward the IR cannot hold would fail every step.
+    if (outcome.speedup && !(std::isfinite(*outcome.speedup) && *outcome.speedup > 0))
+      return fail(llvm::formatv("\"speedup\" must be finite and positive, got {0}",
+                                *outcome.speedup));
+    if (outcome.medianUs || outcome.q1Us || outcome.q3Us) {
+      kopt::runner::TimeResult timing;
+      timing.medianUs = outcome.medianUs.value_or(NAN);
+      timing.q1Us = outcome.q1Us.value_or(NAN);
+      timing.q3Us = outcome.q3Us.value_or(NAN);
+      timing.n = outcome.n;
+      if (!kopt::runner::isWellFormedTiming(timing))
+        return fail("a timing needs finite \"q1_us\" <= \"median_us\" <= \"q3_us\", none "
+                    "negative, and \"n\" >= 1");
+    }
     std::vector<std::pair<std::string, std::string>> entries;
     for (const auto &entry : *decisions) {
       std::optional<int64_t> integer = entry.second.getAsInteger();

@@ -1,6 +1,7 @@
 //===- Rollouts.cpp - policy candidates drawn, measured and learnt from ---===//
 #include "kopt/Passes/Rollouts.h"
 #include "kopt/Learn/Train.h"
+#include "kopt/Passes/Measurements.h"
 #include "kopt/Passes/Passes.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -101,6 +102,17 @@ void kopt::RewardSource::buildPipeline(OpPassManager &pm) const {
   if (target > 0)
     time.target = target;
   pm.addPass(createKbTime(time));
+}
+
+LogicalResult kopt::RewardSource::check(ModuleOp module, StringRef pass) const {
+  if (table.empty())
+    return success();
+  llvm::Expected<RewardTable> loaded = RewardTable::load(table);
+  if (!loaded) {
+    module.emitError() << pass << ": " << llvm::toString(loaded.takeError());
+    return failure();
+  }
+  return success();
 }
 
 void kopt::RewardSource::getDependentDialects(DialectRegistry &registry) const {

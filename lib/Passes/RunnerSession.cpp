@@ -110,6 +110,11 @@ RunnerSession::open(StringRef pass, StringRef runnerOption, StringRef cacheOptio
                                << llvm::toString(command.takeError());
     return failure();
   }
+  if (cacheOption == "-") {
+    emitError(anchor.getLoc()) << pass << ": cache=- would write the result cache to standard "
+                               << "output, which carries the IR; give it a file, or none";
+    return failure();
+  }
   runner::ResultCache cache;
   if (cacheOption != kNoCache) {
     std::string path = cacheOption.empty() ? runner::defaultCachePath() : cacheOption.str();
@@ -155,9 +160,11 @@ static bool isUsable(const runner::VerifyResult &result) {
 }
 /// A timing the runner judged an evaluator fault is measured again rather than reused: the
 /// judgement may be stale (an older runner judged faults at the copy bandwidth, which read-mostly
-/// kernels outrun) or a passing disturbance, and it costs the candidate its verdict.
+/// kernels outrun) or a passing disturbance, and it costs the candidate its verdict. So is one
+/// that kb-time would judge a fault (malformed, or no finite positive speedup).
 static bool isUsable(const runner::TimeResult &result) {
-  return runner::isProtocolVerdict(result.recheck) && !result.fault;
+  return runner::isProtocolVerdict(result.recheck) && !result.fault &&
+         runner::isWellFormedTiming(result) && runner::speedupOverEager(result);
 }
 
 template <typename Result>

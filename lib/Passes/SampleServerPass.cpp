@@ -4,7 +4,6 @@
 #include "kopt/Passes/SampleCandidates.h"
 #include "kopt/Sample/Server.h"
 
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace kopt {
@@ -101,6 +100,11 @@ struct KbSampleServerPass : kopt::impl::KbSampleServerBase<KbSampleServerPass> {
       module.emitError() << "kb-sample-server: n must be positive";
       return signalPassFailure();
     }
+    if (record == "-") {
+      module.emitError() << "kb-sample-server: record=- would write the samples to standard "
+                            "output, which carries the IR; give it a file";
+      return signalPassFailure();
+    }
     ks::ServerOptions options;
     options.url = url;
     options.model = model;
@@ -135,20 +139,23 @@ struct KbSampleServerPass : kopt::impl::KbSampleServerBase<KbSampleServerPass> {
     if (failedAny)
       return signalPassFailure();
 
-    if (!record.empty()) {
-      std::error_code ec;
-      llvm::raw_fd_ostream out(record, ec, llvm::sys::fs::OF_Text);
-      if (ec) {
-        module.emitError() << "kb-sample-server: cannot write '" << record
-                           << "': " << ec.message();
-        return signalPassFailure();
-      }
-      for (const ks::Sample &sample : samples)
-        out << ks::sampleToJSONLine(sample) << "\n";
-    }
     if (failed(kopt::addSampleCandidates(module, samples, ks::LogProbScope::All,
                                          CandidateOrigin::Server, "_s")))
       return signalPassFailure();
+    // Only a run that succeeds leaves a record, and never half of one: written beside the
+    // file, then renamed over it.
+    if (!record.empty()) {
+      llvm::Error written = llvm::writeToOutput(record, [&](llvm::raw_ostream &out) {
+        for (const ks::Sample &sample : samples)
+          out << ks::sampleToJSONLine(sample) << "\n";
+        return llvm::Error::success();
+      });
+      if (written) {
+        module.emitError() << "kb-sample-server: cannot write the record: "
+                           << llvm::toString(std::move(written));
+        return signalPassFailure();
+      }
+    }
   }
 };
 } // namespace

@@ -7,8 +7,6 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
-#include <cmath>
-
 namespace kopt {
 #define GEN_PASS_DEF_KBTIME
 #include "kopt/Passes/Passes.h.inc"
@@ -111,8 +109,8 @@ private:
     }
     const auto &result = std::get<runner::TimeResult>(outcome);
     // What TimingAttr admits; anything else from the runner is a fault of the evaluator.
-    bool valid = std::isfinite(result.medianUs) && std::isfinite(result.q3Us) && 0 <= result.q1Us &&
-                 result.q1Us <= result.medianUs && result.medianUs <= result.q3Us && result.n >= 1;
+    bool valid = runner::isWellFormedTiming(result);
+    std::optional<double> speedup = runner::speedupOverEager(result);
     std::string fault;
     if (!valid)
       fault = llvm::formatv("evaluator fault: invalid timing (median {0}, q1 {1}, q3 {2}, n {3})",
@@ -121,9 +119,9 @@ private:
       fault = "evaluator fault: " + *result.fault;
     else if (result.recheck != kopt::protocol::kCorrect)
       fault = "timed outputs wrong: the outputs of the timed runs were found " + result.recheck;
-    else if (!(result.medianUs > 0) || !(result.eagerMedianUs > 0) ||
-             !std::isfinite(result.eagerMedianUs))
-      fault = llvm::formatv("evaluator fault: no speedup from a median of {0} us over eager's {1}",
+    else if (!speedup)
+      fault = llvm::formatv("evaluator fault: no finite positive speedup from a median of {0:e} "
+                            "us over eager's {1:e} us",
                             result.medianUs, result.eagerMedianUs);
     if (valid)
       candidate.setTimeAttr(TimingAttr::get(context, llvm::APFloat(result.medianUs),
@@ -135,28 +133,28 @@ private:
           << "candidate @" << candidate.getSymName() << " marked incorrect: " << fault;
       return "incorrect (" + fault + ")";
     }
-    double speedup = result.eagerMedianUs / result.medianUs;
-    candidate.setSpeedupAttr(FloatAttr::get(Float64Type::get(context), speedup));
-    std::optional<std::pair<double, double>> interval = speedupInterval(speedup, result);
+    candidate.setSpeedupAttr(FloatAttr::get(Float64Type::get(context), *speedup));
+    std::optional<std::pair<double, double>> interval = speedupInterval(*speedup, result);
     if (!interval)
-      return llvm::formatv("{0:f1} us, speedup {1:f3}", result.medianUs, speedup);
+      return llvm::formatv("{0:f1} us, speedup {1:f3}", result.medianUs, *speedup);
     candidate.setSpeedupIntervalAttr(IntervalAttr::get(context, llvm::APFloat(interval->first),
                                                        llvm::APFloat(interval->second)));
-    return llvm::formatv("{0:f1} us, speedup {1:f3} [{2:f3}, {3:f3}]", result.medianUs, speedup,
+    return llvm::formatv("{0:f1} us, speedup {1:f3} [{2:f3}, {3:f3}]", result.medianUs, *speedup,
                          interval->first, interval->second);
   }
 
   /// The 95% interval of `speedup` from the relative standard errors of both medians (on the
-  /// log scale, where a ratio's errors add), or nothing when the runner gave no errors.
+  /// log scale, where a ratio's errors add), or nothing when the runner gave no usable errors.
   static std::optional<std::pair<double, double>> speedupInterval(double speedup,
                                                                   const runner::TimeResult &result) {
     if (!result.relError || !result.eagerRelError)
       return std::nullopt;
-    double se = std::hypot(*result.relError, *result.eagerRelError);
-    if (!std::isfinite(se))
-      return std::nullopt;
     constexpr double kZ95 = 1.959964;
-    return std::make_pair(speedup * std::exp(-kZ95 * se), speedup * std::exp(kZ95 * se));
+    double spread = std::exp(kZ95 * std::hypot(*result.relError, *result.eagerRelError));
+    double low = speedup / spread, high = speedup * spread;
+    if (!(std::isfinite(low) && std::isfinite(high) && low > 0))
+      return std::nullopt;
+    return std::make_pair(low, high);
   }
 
   MLIRContext *context;

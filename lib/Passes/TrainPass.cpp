@@ -54,6 +54,8 @@ struct KbTrainPass : kopt::impl::KbTrainBase<KbTrainPass> {
       module.emitError() << "kb-train: `out` must name the policy file to write";
       return signalPassFailure();
     }
+    if (failed(rewardSource().check(module, "kb-train")))
+      return signalPassFailure();
     FailureOr<learn::Policy> policy = startingPolicy();
     if (failed(policy))
       return signalPassFailure();

@@ -53,6 +53,8 @@ struct KbTttPass : kopt::impl::KbTttBase<KbTttPass> {
       module.emitError() << "kb-ttt: steps, n, lr and temperature must be positive";
       return signalPassFailure();
     }
+    if (failed(rewardSource().check(module, "kb-ttt")))
+      return signalPassFailure();
     FailureOr<learn::Policy> start = kopt::loadPolicy(module, policy);
     if (failed(start))
       return signalPassFailure();

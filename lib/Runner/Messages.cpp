@@ -4,6 +4,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
+
 using namespace llvm;
 using namespace kopt::runner;
 namespace protocol = kopt::protocol;
@@ -100,6 +102,19 @@ bool kopt::runner::isProtocolVerdict(StringRef verdict) {
                        protocol::kMutatedInput, protocol::kUnwrittenOutput,
                        protocol::kOutOfBoundsWrite},
                       verdict);
+}
+
+bool kopt::runner::isWellFormedTiming(const TimeResult &result) {
+  return std::isfinite(result.medianUs) && std::isfinite(result.q3Us) && 0 <= result.q1Us &&
+         result.q1Us <= result.medianUs && result.medianUs <= result.q3Us && result.n >= 1;
+}
+
+std::optional<double> kopt::runner::speedupOverEager(const TimeResult &result) {
+  double speedup = result.eagerMedianUs / result.medianUs;
+  if (!(result.medianUs > 0) || !(result.eagerMedianUs > 0) || !std::isfinite(speedup) ||
+      !(speedup > 0))
+    return std::nullopt;
+  return speedup;
 }
 
 bool kopt::runner::fromJSON(const json::Value &value, DeviceInfo &out, json::Path path) {

@@ -1,5 +1,6 @@
 //===- ResultCache.cpp - measured results kept across runs ----------------===//
 #include "kopt/Runner/ResultCache.h"
+#include "kopt/Support/Input.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -37,13 +38,23 @@ std::string kopt::runner::defaultCachePath() {
 }
 
 ResultCache ResultCache::load(StringRef path, std::vector<std::string> &warnings) {
+  // Results appended to a device or a pipe are not read back by a later run, and reading one
+  // whole may never end (/dev/zero): a cache is a regular file or does not exist yet.
+  sys::fs::file_status status;
+  if (!sys::fs::status(path, status) && status.type() != sys::fs::file_type::regular_file) {
+    warnings.push_back(formatv("result cache {0} is not a regular file; results are not cached",
+                               path));
+    return ResultCache();
+  }
   ResultCache cache;
   cache.path = path.str();
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path, /*IsText=*/true);
+  Expected<std::unique_ptr<MemoryBuffer>> buffer = kopt::readInputFile(path);
   if (!buffer) {
-    if (buffer.getError() != std::errc::no_such_file_or_directory)
-      warnings.push_back(formatv("cannot read result cache {0}: {1}; starting empty", path,
-                                 buffer.getError().message()));
+    handleAllErrors(buffer.takeError(), [&](const ErrorInfoBase &error) {
+      if (error.convertToErrorCode() != std::errc::no_such_file_or_directory)
+        warnings.push_back(formatv("cannot read result cache {0}: {1}; starting empty", path,
+                                   error.message()));
+    });
     return cache;
   }
   SmallVector<StringRef> lines;
@@ -56,7 +67,7 @@ ResultCache ResultCache::load(StringRef path, std::vector<std::string> &warnings
       warnings.push_back(
           formatv("{0}:{1}: corrupt result cache entry skipped ({2})", path, index + 1, why.str()));
     };
-    Expected<json::Value> value = json::parse(line);
+    Expected<json::Value> value = kopt::parseJson(line);
     if (!value) {
       skip(toString(value.takeError()));
       continue;

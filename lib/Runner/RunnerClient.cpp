@@ -1,5 +1,6 @@
 //===- RunnerClient.cpp - talking to kopt-runner --------------------------===//
 #include "kopt/Runner/RunnerClient.h"
+#include "kopt/Support/Input.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -52,7 +53,7 @@ RunnerClient::Reply RunnerClient::request(json::Object message, double timeoutSe
     process.stop(0);
     return lost(protocol::kCrash, ("runner broke the protocol: " + why).str());
   };
-  Expected<json::Value> value = json::parse(exchange.line);
+  Expected<json::Value> value = kopt::parseJson(exchange.line);
   if (!value)
     return broken("reply is not JSON (" + toString(value.takeError()) +
                   "): " + clip(exchange.line));

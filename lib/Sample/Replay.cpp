@@ -1,5 +1,6 @@
 //===- Replay.cpp - recorded LLM samples (the replay sampler) -------------===//
 #include "kopt/Sample/Replay.h"
+#include "kopt/Support/Input.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -35,7 +36,7 @@ std::optional<int64_t> asInteger(const json::Value &value) {
 
 Expected<Sample> parseLine(StringRef text, StringRef file, unsigned line) {
   auto fail = [&](const Twine &message) { return lineError(file, line, message); };
-  Expected<json::Value> parsed = json::parse(text);
+  Expected<json::Value> parsed = kopt::parseJson(text);
   if (!parsed)
     return fail("malformed JSON: " + toString(parsed.takeError()));
   const json::Object *object = parsed->getAsObject();
@@ -196,10 +197,10 @@ Expected<std::vector<Sample>> kopt::sample::parseSamples(StringRef contents, Str
 }
 
 Expected<std::vector<Sample>> kopt::sample::readSamples(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFileOrSTDIN(path);
+  Expected<std::unique_ptr<MemoryBuffer>> buffer = kopt::readInputFile(path, /*allowStdin=*/true);
   if (!buffer)
-    return createStringError(buffer.getError(), "cannot read samples file '" + path +
-                                                    "': " + buffer.getError().message());
+    return createStringError(inconvertibleErrorCode(), "cannot read samples file '" + path +
+                                                           "': " + toString(buffer.takeError()));
   return parseSamples((*buffer)->getBuffer(), path);
 }
 

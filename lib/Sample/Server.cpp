@@ -1,5 +1,6 @@
 //===- Server.cpp - samples from an OpenAI-compatible server --------------===//
 #include "kopt/Sample/Server.h"
+#include "kopt/Support/Input.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <ctime>
 #include <mutex>
 #include <thread>
 #include <tuple>
@@ -61,7 +63,7 @@ json::Value kopt::sample::requestBody(const ServerOptions &options, StringRef pr
 Expected<std::vector<Sample>> kopt::sample::parseResponse(StringRef body,
                                                           const ServerOptions &options,
                                                           StringRef task, StringRef source) {
-  Expected<json::Value> parsed = json::parse(body);
+  Expected<json::Value> parsed = kopt::parseJson(body);
   if (!parsed)
     return error("malformed JSON in the response: " + toString(parsed.takeError()));
   const json::Object *object = parsed->getAsObject();
@@ -87,6 +89,9 @@ Expected<std::vector<Sample>> kopt::sample::parseResponse(StringRef body,
     ordered.push_back({choice->getInteger("index").value_or(static_cast<int64_t>(i)), i, choice});
   }
   std::sort(ordered.begin(), ordered.end());
+  // n was asked for: a server that answers more does not get to add more candidates.
+  if (ordered.size() > options.n)
+    ordered.resize(options.n);
 
   std::string model = options.model;
   if (std::optional<StringRef> m = object->getString("model"))
@@ -103,17 +108,23 @@ Expected<std::vector<Sample>> kopt::sample::parseResponse(StringRef body,
     sample.sampling = json::Object{{"temperature", options.temperature},
                                    {"max_tokens", options.maxTokens},
                                    {"n", static_cast<int64_t>(options.n)}};
-    std::optional<StringRef> text;
+    // Null or absent content (a refusal, a tool call, an answer filtered away) is an empty
+    // answer: a parse_error candidate, counted among the samples drawn like any answer without
+    // code. Content of another type is a broken response.
+    const json::Value *text = nullptr;
     if (options.endpoint == Endpoint::Chat) {
       if (const json::Object *message = choice.getObject("message"))
-        text = message->getString("content");
+        text = message->get("content");
     } else {
-      text = choice.getString("text");
+      text = choice.get("text");
     }
-    if (!text)
-      return error(formatv("choices[{0}] has no {1}", i,
-                           options.endpoint == Endpoint::Chat ? "message.content" : "text"));
-    sample.text = text->str();
+    if (text && !text->getAsNull()) {
+      std::optional<StringRef> string = text->getAsString();
+      if (!string)
+        return error(formatv("choices[{0}]: {1} is not a string", i,
+                             options.endpoint == Endpoint::Chat ? "message.content" : "text"));
+      sample.text = string->str();
+    }
 
     const json::Object *logprobs = choice.getObject("logprobs");
     const json::Array *values = nullptr;
@@ -166,6 +177,28 @@ std::string kopt::sample::sampleToJSONLine(const Sample &sample) {
   return line;
 }
 
+double kopt::sample::retryDelaySeconds(const ServerOptions &options, unsigned attempt,
+                                       long status, StringRef retryAfter, std::time_t now) {
+  retryAfter = retryAfter.trim();
+  if ((status == 429 || status == 503) && !retryAfter.empty()) {
+    std::optional<double> asked;
+    uint64_t seconds;
+    if (!retryAfter.getAsInteger(10, seconds)) {
+      asked = seconds;
+    } else {
+      // An HTTP date (IMF-fixdate): "Wed, 21 Oct 2015 07:28:00 GMT".
+      std::tm date = {};
+      std::string text = retryAfter.str();
+      const char *end = strptime(text.c_str(), "%a, %d %b %Y %H:%M:%S GMT", &date);
+      if (end && *end == '\0')
+        asked = std::max(0.0, std::difftime(timegm(&date), now));
+    }
+    if (asked)
+      return std::min(*asked, kMaxRetryAfterSeconds);
+  }
+  return std::min(30.0, options.backoffSeconds * std::pow(2.0, attempt));
+}
+
 #ifdef KOPT_WITH_CURL
 bool kopt::sample::serverSupport() { return true; }
 
@@ -175,13 +208,23 @@ size_t appendBody(char *data, size_t size, size_t count, void *out) {
   return size * count;
 }
 
-/// One POST; its status and body, or a curl error (connection refused, timeout, ...).
+/// One POST; its status, Retry-After header and body, or a curl error (connection refused,
+/// timeout, ...).
 struct Reply {
   CURLcode code = CURLE_OK;
   std::string curlError;
   long status = 0;
+  std::string retryAfter;
   std::string body;
 };
+
+size_t readHeader(char *data, size_t size, size_t count, void *out) {
+  StringRef line(data, size * count);
+  auto [name, value] = line.split(':');
+  if (name.trim().equals_insensitive("retry-after"))
+    static_cast<Reply *>(out)->retryAfter = value.trim().str();
+  return size * count;
+}
 
 Reply post(const std::string &url, const std::string &body, const std::string &apiKey,
            double timeoutSeconds) {
@@ -207,6 +250,8 @@ Reply post(const std::string &url, const std::string &body, const std::string &a
   curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendBody);
   curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply.body);
+  curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, readHeader);
+  curl_easy_setopt(curl, CURLOPT_HEADERDATA, &reply);
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeoutMs);
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeoutMs);
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L); // threads
@@ -262,7 +307,8 @@ Expected<std::vector<Sample>> requestOne(const ServerRequest &request,
       return fail(last);
     if (attempt >= options.retries)
       return fail(formatv("{0} (after {1} attempt(s))", last, attempt + 1));
-    double wait = std::min(30.0, options.backoffSeconds * std::pow(2.0, attempt));
+    double wait = retryDelaySeconds(options, attempt, reply.status, reply.retryAfter,
+                                    std::time(nullptr));
     std::this_thread::sleep_for(std::chrono::duration<double>(wait));
   }
 }

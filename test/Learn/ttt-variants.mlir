@@ -43,7 +43,7 @@
 // RUN: not kopt %reward-tasks/softsign.mlir -o /dev/null \
 // RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=1 n=2 rewards=%t/missing.jsonl})' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOTABLE
-// NOTABLE: kb-recorded-rewards: cannot read '{{.*}}missing.jsonl'
+// NOTABLE: error: kb-ttt: cannot read '{{.*}}missing.jsonl': No such file or directory
 
 // A row sum into its output, with no fill to start from: no family takes it.
 kb.task @no_fill tolerance(atol 1.0e-4, rtol 1.0e-4) {

@@ -3,6 +3,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
+
 using namespace kopt::runner;
 namespace json = llvm::json;
 
@@ -72,6 +74,28 @@ TEST(Messages, ReadsTimeReplies) {
   ASSERT_TRUE(fromJSON(toJSON(result), again, root));
   EXPECT_EQ(again.recheck, "incorrect");
   EXPECT_EQ(again.fault, result.fault);
+}
+
+TEST(Messages, SpeedupsAreFinitePositiveRatiosOrNone) {
+  auto timing = [](double median, double eager) {
+    TimeResult result;
+    result.medianUs = result.q1Us = result.q3Us = median;
+    result.n = 10;
+    result.eagerMedianUs = eager;
+    return result;
+  };
+  EXPECT_EQ(speedupOverEager(timing(50, 100)), 2.0);
+  EXPECT_EQ(speedupOverEager(timing(1e-320, 100)), std::nullopt); // infinite
+  EXPECT_EQ(speedupOverEager(timing(1e6, 1e-320)), std::nullopt); // rounds to 0
+  EXPECT_EQ(speedupOverEager(timing(0, 100)), std::nullopt);
+  EXPECT_EQ(speedupOverEager(timing(50, std::nan(""))), std::nullopt);
+  EXPECT_EQ(speedupOverEager(timing(50, INFINITY)), std::nullopt);
+  EXPECT_TRUE(isWellFormedTiming(timing(50, 100)));
+  TimeResult disordered = timing(50, 100);
+  disordered.q1Us = 60;
+  EXPECT_FALSE(isWellFormedTiming(disordered));
+  EXPECT_FALSE(isWellFormedTiming(timing(-1, 100)));
+  EXPECT_FALSE(isWellFormedTiming(TimeResult{}));
 }
 
 TEST(Messages, RejectsRepliesWithoutTheirFields) {

@@ -128,6 +128,18 @@ TEST_F(ResultCacheTest, AnUnwritableCacheSaysSo) {
       << message;
 }
 
+TEST_F(ResultCacheTest, APathThatIsNotARegularFileKeepsNoCache) {
+  // /dev/zero would be read forever, /dev/full fails every write, a folder holds no lines.
+  for (std::string path : {std::string("/dev/zero"), std::string("/dev/full"), pathOf("")}) {
+    std::vector<std::string> warnings;
+    ResultCache cache = ResultCache::load(path, warnings);
+    EXPECT_FALSE(cache.isEnabled()) << path;
+    ASSERT_EQ(warnings.size(), 1u) << path;
+    EXPECT_EQ(warnings[0], "result cache " + path + " is not a regular file; results are not cached");
+    EXPECT_FALSE(static_cast<bool>(cache.append("k", {}, json::Value(1))));
+  }
+}
+
 TEST(ResultKey, EveryFieldCounts) {
   ResultKey base{"verify",         "H200|cuda|driver 13000|torch 2.11", "task", "ptx", "launch",
                  "trials=5 seed=0"};

@@ -39,8 +39,9 @@ struct RecordedOutcome {
 /// The verified candidates of a measurements file, by task and decision list.
 class RewardTable {
 public:
-  /// Reads the file; a line that is not a measurement, or a verdict that is not the dialect's, is
-  /// an error naming the line. Lines without decisions or without a verdict are skipped; for a
+  /// Reads the file; a line that is not a measurement, a verdict that is not the dialect's, or a
+  /// timing or speedup that a candidate cannot carry (a speedup of 0, say) is an error naming the
+  /// line. Lines without decisions or without a verdict are skipped; for a
   /// decision list recorded twice, the first line counts.
   static llvm::Expected<RewardTable> load(llvm::StringRef path);
 

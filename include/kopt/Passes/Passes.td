@@ -125,9 +125,12 @@ def KbSampleServer : Pass<"kb-sample-server", "::mlir::ModuleOp"> {
     `kb.candidate @<task>_s<N> of @<task> server ...`, made exactly as kb-replay makes replay
     candidates (logprobs=all). The API key is read from the environment variable `api-key-env`
     (sent as `Authorization: Bearer` only when set). HTTP 429 and 5xx, connection errors and
-    timeouts are retried `retries` times with exponential backoff; `concurrency` requests run at
-    once. A task whose request fails is an error located at the task, and nothing is added.
-    `record=PATH` also writes the samples as a samples file that kb-replay reads back.
+    timeouts are retried `retries` times with exponential backoff, or on 429 and 503 after the
+    server's Retry-After (at most 60 s); `concurrency` requests run at once. A task whose request
+    fails is an error located at the task, and nothing is added. At most `n` choices of a response
+    count; one with null or absent content is an empty answer (a parse_error candidate).
+    `record=PATH` also writes the samples as a samples file that kb-replay reads back, when the
+    pass succeeds.
   }];
   let dependentDialects = ["::kb::KbDialect"];
   let options = [

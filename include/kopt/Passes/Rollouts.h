@@ -53,6 +53,9 @@ struct RewardSource {
 
   /// The pipeline that measures every unmeasured candidate of a module.
   void buildPipeline(mlir::OpPassManager &pm) const;
+  /// Reads the table, if any, so that a bad one is one error at `module` (naming `pass`) before
+  /// anything is drawn or learnt, rather than a failure of every step's pipeline.
+  mlir::LogicalResult check(mlir::ModuleOp module, llvm::StringRef pass) const;
   /// What that pipeline's passes load, for a pass that runs it.
   void getDependentDialects(mlir::DialectRegistry &registry) const;
 };

@@ -116,6 +116,13 @@ std::string describeSettings(const TimeSettings &settings);
 /// True for the verdicts the protocol defines.
 bool isProtocolVerdict(llvm::StringRef verdict);
 
+/// Whether the kernel's timing is one kopt can record: finite, 0 <= q1 <= median <= q3, n >= 1.
+bool isWellFormedTiming(const TimeResult &result);
+
+/// Eager's median over the kernel's, when that is a finite positive number; none otherwise (a
+/// median of 1e-320 us gives an infinite ratio, one of 0 us none at all): a fault of the evaluator.
+std::optional<double> speedupOverEager(const TimeResult &result);
+
 bool fromJSON(const llvm::json::Value &value, DeviceInfo &out, llvm::json::Path path);
 bool fromJSON(const llvm::json::Value &value, VerifyResult &out, llvm::json::Path path);
 bool fromJSON(const llvm::json::Value &value, TimeResult &out, llvm::json::Path path);

@@ -44,7 +44,8 @@ public:
   ResultCache &operator=(ResultCache &&) = default;
 
   /// The cache kept in `path`; a missing file is an empty cache. Each line skipped (corrupt, or
-  /// a file that cannot be read) adds one message to `warnings`.
+  /// a file that cannot be read) adds one message to `warnings`. A path that is not a regular
+  /// file (a device such as /dev/full, a pipe, a folder) keeps no cache, with one warning.
   static ResultCache load(llvm::StringRef path, std::vector<std::string> &warnings);
 
   bool isEnabled() const { return !path.empty(); }

@@ -12,6 +12,7 @@
 
 #include "kopt/Sample/Replay.h"
 
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,16 @@ struct ServerOptions {
   double backoffSeconds = 0.5; // first backoff; doubles with every retry (at most 30 s)
 };
 
+/// The longest wait a server's Retry-After header is followed for.
+inline constexpr double kMaxRetryAfterSeconds = 60;
+
+/// Seconds to wait before the retry that follows failed attempt `attempt` (0 for the first):
+/// on HTTP 429 and 503, what the server's Retry-After header asks (delay-seconds or an HTTP date,
+/// at most kMaxRetryAfterSeconds); otherwise, or when it asks nothing readable, exponential
+/// backoff from options.backoffSeconds (at most 30 s).
+double retryDelaySeconds(const ServerOptions &options, unsigned attempt, long status,
+                         llvm::StringRef retryAfter, std::time_t now);
+
 /// One task to ask for: its name and the prompt.
 struct ServerRequest {
   std::string task;
@@ -48,9 +59,9 @@ std::string endpointURL(const ServerOptions &options);
 /// The JSON body of the request for a prompt.
 llvm::json::Value requestBody(const ServerOptions &options, llvm::StringRef prompt);
 
-/// The samples of one response body, one per choice in choice order (file: `source`, line: the
-/// choice's index + 1). An error for malformed JSON, a response without choices or a choice
-/// without text.
+/// The samples of one response body, one per choice in choice order, the first n (file: `source`,
+/// line: the choice's index + 1). A choice whose text is null or absent is a sample with empty
+/// text. An error for malformed JSON, a response without choices, or text that is not a string.
 llvm::Expected<std::vector<Sample>> parseResponse(llvm::StringRef body,
                                                   const ServerOptions &options,
                                                   llvm::StringRef task, llvm::StringRef source);

@@ -8,9 +8,10 @@ Serves on 127.0.0.1 at a port the OS chooses, writes the port to FILE, runs CMD 
 with CMD's status. The server stops by itself after --lifetime seconds (default 60) in any case.
 
 The script is {"responses": [R, ...]}: the i-th request gets the i-th response, the last one
-repeats. R: {"status": 200, "body": JSON} or {"status": 500, "raw": "text"}, and "delay": S
-sleeps S seconds before answering (a response that does not come in time). Each request is logged
-as one line: "POST PATH model=M n=N logprobs=L auth=yes|no".
+repeats. R: {"status": 200, "body": JSON} or {"status": 500, "raw": "text"}; "headers": {NAME:
+VALUE} adds headers, and "delay": S sleeps S seconds before answering (a response that does not
+come in time). Each request is logged as one line: "POST PATH model=M n=N logprobs=L
+auth=yes|no waited=S", S the whole seconds since the previous request (0 for the first).
 """
 import argparse
 import http.server
@@ -33,6 +34,7 @@ def main():
         responses = json.load(f)["responses"]
     lock = threading.Lock()
     count = [0]
+    last = [None]
     log = open(args.log, "w") if args.log else None
 
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -48,11 +50,14 @@ def main():
             with lock:
                 i = count[0]
                 count[0] += 1
+                now = time.monotonic()
+                waited = 0 if last[0] is None else int(now - last[0])
+                last[0] = now
                 if log:
-                    log.write("POST %s model=%s n=%s logprobs=%s auth=%s\n" % (
+                    log.write("POST %s model=%s n=%s logprobs=%s auth=%s waited=%d\n" % (
                         self.path, request.get("model"), request.get("n"),
                         json.dumps(request.get("logprobs")),
-                        "yes" if self.headers.get("Authorization") else "no"))
+                        "yes" if self.headers.get("Authorization") else "no", waited))
                     log.flush()
             response = responses[min(i, len(responses) - 1)]
             if response.get("delay"):
@@ -65,6 +70,8 @@ def main():
                 self.send_response(response.get("status", 200))
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
+                for name, value in response.get("headers", {}).items():
+                    self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(data)
             except (BrokenPipeError, ConnectionResetError):
