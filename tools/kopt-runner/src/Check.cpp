@@ -140,13 +140,24 @@ Comparison kopt::runner::compareOutputs(const torch::Tensor &out, const torch::T
     // `diff <= bound` is false for NaN; a non-finite output fails even against a non-finite ref.
     torch::Tensor bad = (diff <= bound).logical_not() | finite.logical_not();
     c.failures += bad.sum().item<int64_t>();
-    torch::Tensor finiteDiff = torch::where(torch::isfinite(diff), diff, torch::zeros_like(diff));
-    c.maxAbsError = std::max(c.maxAbsError, finiteDiff.max().item<double>());
-    torch::Tensor nonzero = r != 0;
-    if (nonzero.any().item<bool>())
+    // A NaN where the reference has a value is infinitely wrong, not left out of the maximum;
+    // where the reference itself is NaN there is no distance to measure.
+    torch::Tensor refNaN = torch::isnan(r);
+    torch::Tensor wrongNaN = torch::isnan(o).logical_and(refNaN.logical_not());
+    if (int64_t count = wrongNaN.sum().item<int64_t>()) {
+      if (!c.nanCount)
+        c.firstNaNIndex = begin + wrongNaN.nonzero()[0][0].item<int64_t>();
+      c.nanCount += count;
+    }
+    torch::Tensor error = torch::where(refNaN, torch::zeros_like(diff),
+                                       torch::where(torch::isnan(diff),
+                                                    torch::full_like(diff, INFINITY), diff));
+    c.maxAbsError = std::max(c.maxAbsError, error.max().item<double>());
+    torch::Tensor relative = torch::isfinite(r).logical_and(r != 0);
+    if (relative.any().item<bool>())
       c.maxRelError = std::max(
           c.maxRelError,
-          (finiteDiff.masked_select(nonzero) / r.abs().masked_select(nonzero)).max().item<double>());
+          (error.masked_select(relative) / r.abs().masked_select(relative)).max().item<double>());
     // How far each element is beyond its bound; non-finite outputs count as infinitely far.
     torch::Tensor excess = torch::where(finite, diff - bound, torch::full_like(diff, INFINITY));
     excess = torch::where(torch::isnan(excess), torch::full_like(excess, INFINITY), excess);
@@ -171,6 +182,9 @@ Comparison kopt::runner::compareOutputs(const torch::Tensor &out, const torch::T
        << " * |ref|; worst at " << formatIndex(c.worstIndex, out.sizes()) << ": got " << worstOut
        << ", expected " << worstRef << "; max abs error " << c.maxAbsError
        << ", max rel error " << c.maxRelError;
+    if (c.nanCount)
+      os << "; " << c.nanCount << " NaN where the reference is not, the first at "
+         << formatIndex(c.firstNaNIndex, out.sizes());
     c.detail = os.str();
     return c;
   }

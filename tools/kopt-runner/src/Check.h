@@ -32,10 +32,12 @@ bool bitwiseEqual(const torch::Tensor &a, const torch::Tensor &b);
 
 struct Comparison {
   bool pass = true;
-  double maxAbsError = 0;  // over all elements
-  double maxRelError = 0;  // |out - ref| / |ref| where ref != 0
+  double maxAbsError = 0;  // over elements whose reference is not NaN; Inf where out is NaN
+  double maxRelError = 0;  // |out - ref| / |ref| where ref is finite and not 0
   int64_t failures = 0;    // elements outside the tolerance, or not finite
   int64_t worstIndex = -1; // flat index of the element that exceeds its bound the most
+  int64_t nanCount = 0;    // NaN outputs where the reference is not NaN
+  int64_t firstNaNIndex = -1;
   std::string detail;      // why it failed, with the worst element's position and values
 };
 
