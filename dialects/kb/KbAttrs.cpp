@@ -9,6 +9,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <limits>
 
@@ -193,8 +194,23 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       block[0] * block[1] * block[2] > 1024)
     return emitError() << "launch '" << entry << "': a block holds at most 1024 threads, got "
                        << block[0] * block[1] * block[2];
+  // CUDA's limits on every device kopt targets: a plan beyond them cannot be the launch that
+  // runs (the runner's launch takes 32-bit values), so the IR must not record one.
+  static constexpr int64_t kMaxGrid[] = {INT32_MAX, 65535, 65535};
+  static constexpr int64_t kMaxBlockZ = 64;
+  for (int axis = 0; axis < 3; ++axis)
+    if (grid[axis] > kMaxGrid[axis])
+      return emitError() << "launch '" << entry << "': grid " << "xyz"[axis] << " is "
+                         << grid[axis] << ", over CUDA's limit of " << kMaxGrid[axis];
+  if (block[2] > kMaxBlockZ)
+    return emitError() << "launch '" << entry << "': block z is " << block[2]
+                       << ", over CUDA's limit of " << kMaxBlockZ;
   if (smem < 0)
     return emitError() << "launch '" << entry << "': negative shared memory size";
+  if (smem > int64_t(UINT32_MAX))
+    return emitError() << "launch '" << entry << "': " << smem
+                       << " bytes of dynamic shared memory, over CUDA's 32-bit limit of "
+                       << UINT32_MAX;
   if (args.empty())
     return emitError() << "launch '" << entry << "' binds no buffers";
   return success();

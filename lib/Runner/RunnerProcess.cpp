@@ -11,10 +11,13 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <csignal>
 #include <cstring>
+#include <iterator>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -132,6 +135,86 @@ void closeFd(int &fd) {
 }
 
 std::string lastError(StringRef what) { return formatv("{0}: {1}", what, std::strerror(errno)); }
+
+//===----------------------------------------------------------------------===//
+// Ending the runners with kopt
+//===----------------------------------------------------------------------===//
+//
+// A runner leads a process group of its own, so Ctrl-C at kopt's terminal does not reach it, and
+// one left behind holds its GPU. The process groups of live runners are kept where a signal
+// handler may read them (lock-free atomic slots), and kopt interrupted, terminated or hung up
+// ends them before it dies by the same signal.
+
+/// More runners than this at once (one per GPU is the norm) are still stopped by their owners,
+/// just not on a signal.
+constexpr size_t kMaxTrackedGroups = 256;
+std::atomic<pid_t> trackedGroups[kMaxTrackedGroups];
+static_assert(std::atomic<pid_t>::is_always_lock_free, "read from a signal handler");
+
+constexpr int kEndingSignals[] = {SIGINT, SIGTERM, SIGHUP};
+struct sigaction previousActions[std::size(kEndingSignals)];
+
+void trackGroup(pid_t group) {
+  for (std::atomic<pid_t> &slot : trackedGroups) {
+    pid_t empty = 0;
+    if (slot.compare_exchange_strong(empty, group))
+      return;
+  }
+}
+
+void untrackGroup(pid_t group) {
+  for (std::atomic<pid_t> &slot : trackedGroups) {
+    pid_t expected = group;
+    if (slot.compare_exchange_strong(expected, 0))
+      return;
+  }
+}
+
+/// Async-signal-safe: kill() and atomic loads only.
+void endTrackedGroups() {
+  for (std::atomic<pid_t> &slot : trackedGroups)
+    if (pid_t group = slot.load())
+      kill(-group, SIGTERM);
+}
+
+/// Ends the runners, then does what was to be done before: LLVM's handler (which removes its
+/// temporary files and raises the signal again with the default action), or the default action.
+void endRunnersOnSignal(int signal, siginfo_t *info, void *context) {
+  int savedErrno = errno;
+  endTrackedGroups();
+  const struct sigaction *previous = nullptr;
+  for (size_t i = 0; i < std::size(kEndingSignals); ++i)
+    if (kEndingSignals[i] == signal)
+      previous = &previousActions[i];
+  if (previous->sa_flags & SA_SIGINFO) {
+    previous->sa_sigaction(signal, info, context);
+  } else if (previous->sa_handler != SIG_DFL) {
+    previous->sa_handler(signal);
+  } else {
+    // Blocked while this handler runs: it ends the process as soon as the handler returns.
+    struct sigaction defaultAction = {};
+    defaultAction.sa_handler = SIG_DFL;
+    sigaction(signal, &defaultAction, nullptr);
+    raise(signal);
+  }
+  errno = savedErrno;
+}
+
+/// Installs the handler for each ending signal kopt does not ignore. A normal exit needs none:
+/// the runners' owners stop them (after a goodbye) as they are destroyed.
+void installEndingHandlers() {
+  for (size_t i = 0; i < std::size(kEndingSignals); ++i) {
+    struct sigaction current;
+    if (sigaction(kEndingSignals[i], nullptr, &current) != 0 || current.sa_handler == SIG_IGN)
+      continue;
+    struct sigaction action = {};
+    action.sa_sigaction = endRunnersOnSignal;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    previousActions[i] = current;
+    sigaction(kEndingSignals[i], &action, nullptr);
+  }
+}
 } // namespace
 
 RunnerProcess::~RunnerProcess() {
@@ -170,9 +253,20 @@ Error RunnerProcess::start() {
   posix_spawnattr_setflags(&attributes,
                            POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   const char *argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
+  static std::once_flag handlersInstalled;
+  std::call_once(handlersInstalled, installEndingHandlers);
+  // No ending signal between the start and the tracking: the child would be left behind.
+  sigset_t endingSignals, previousMask;
+  sigemptyset(&endingSignals);
+  for (int signal : kEndingSignals)
+    sigaddset(&endingSignals, signal);
+  pthread_sigmask(SIG_BLOCK, &endingSignals, &previousMask);
   pid_t child = 0;
   int error = posix_spawn(&child, "/bin/sh", &actions, &attributes, const_cast<char *const *>(argv),
                           environ);
+  if (error == 0)
+    trackGroup(child);
+  pthread_sigmask(SIG_SETMASK, &previousMask, nullptr);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   close(in[0]);
@@ -266,6 +360,7 @@ std::string RunnerProcess::stop(double graceSeconds) {
   // The whole group: the child if it is still there and whatever it started. The child is not
   // reaped yet, so its pid (the group's id) cannot have been reused.
   kill(-pid, SIGKILL);
+  untrackGroup(pid); // before the reaping that frees its id for reuse
   std::optional<int> status = reap(pid, after(kReapSeconds));
   if (!status)
     unreaped.push_back(pid);

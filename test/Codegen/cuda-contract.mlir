@@ -18,3 +18,12 @@ kb.candidate @stranger of @relu manual source "// kopt-launch: relu grid(1) bloc
 // CHECK-LABEL: kb.candidate @huge
 // CHECK-SAME:    verdict <compile_error, "launch 'relu': a block holds at most 1024 threads, got 2048">
 kb.candidate @huge of @relu manual source "// kopt-launch: relu grid(1) block(2048) args(x, out)\0A"
+
+// Beyond what a launch takes: a 32-bit launch would run one block, or no shared memory at all.
+// CHECK-LABEL: kb.candidate @wide_grid
+// CHECK-SAME:    verdict <compile_error, "launch 'relu': grid x is 4294967297, over CUDA's limit of 2147483647">
+kb.candidate @wide_grid of @relu manual source "// kopt-launch: relu grid(4294967297) block(256) args(x, out)\0A"
+
+// CHECK-LABEL: kb.candidate @smem_4g
+// CHECK-SAME:    verdict <compile_error, "launch 'relu': 4294967296 bytes of dynamic shared memory, over CUDA's 32-bit limit of 4294967295">
+kb.candidate @smem_4g of @relu manual source "// kopt-launch: relu grid(1) block(256) smem(4294967296) args(x, out)\0A"

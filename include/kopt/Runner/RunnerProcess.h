@@ -3,7 +3,8 @@
 // Starts a runner command (`/bin/sh -c COMMAND`, so `ssh gpu1 kopt-runner` works) in its own
 // process group with pipes to its stdin and stdout (its stderr is kopt's), exchanges lines with it
 // under a watchdog, and kills and reaps it when it hangs or breaks. No call blocks without a bound
-// and no child is left a zombie.
+// and no child is left a zombie. Nor is one left running when kopt ends: SIGINT, SIGTERM or SIGHUP
+// (unless ignored) end the process group of every live runner before kopt dies by the signal.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_RUNNER_RUNNERPROCESS_H

@@ -1,7 +1,8 @@
 // RUN: kopt %s --split-input-file --verify-diagnostics
 
-// Launch plans: three-dimensional, positive grids and blocks of at most 1024 threads, non-negative
-// shared memory, at least one bound buffer, and scratch buffers that exist.
+// Launch plans: three-dimensional, positive grids and blocks of at most 1024 threads, within
+// CUDA's limits (grid x < 2^31, grid y and z <= 65535, block z <= 64, dynamic shared memory
+// < 2^32 bytes), at least one bound buffer, and scratch buffers that exist.
 
 // expected-error@+1 {{launch grid and block have three dimensions (x, y, z)}}
 module attributes {kb.l = #kb.launch<"k", grid = [16, 4], block = [256, 1, 1], smem = 0, args = ["x"]>} {}
@@ -30,6 +31,38 @@ module attributes {kb.l = #kb.launch<"k", grid = [1, 1, 1], block = [32, 32, 2],
 
 // expected-error@+1 {{launch 'k': a block holds at most 1024 threads, got 1025}}
 module attributes {kb.l = #kb.launch<"k", grid = [1, 1, 1], block = [1025, 1, 1], smem = 0, args = ["x"]>} {}
+
+// -----
+
+// expected-error@+1 {{launch 'k': grid x is 2147483648, over CUDA's limit of 2147483647}}
+module attributes {kb.l = #kb.launch<"k", grid = [2147483648, 1, 1], block = [256, 1, 1], smem = 0, args = ["x"]>} {}
+
+// -----
+
+// A grid that a 32-bit launch would narrow to one block.
+// expected-error@+1 {{launch 'k': grid x is 4294967297, over CUDA's limit of 2147483647}}
+module attributes {kb.l = #kb.launch<"k", grid = [4294967297, 1, 1], block = [256, 1, 1], smem = 0, args = ["x"]>} {}
+
+// -----
+
+// expected-error@+1 {{launch 'k': grid y is 65536, over CUDA's limit of 65535}}
+module attributes {kb.l = #kb.launch<"k", grid = [1, 65536, 1], block = [256, 1, 1], smem = 0, args = ["x"]>} {}
+
+// -----
+
+// expected-error@+1 {{launch 'k': grid z is 65536, over CUDA's limit of 65535}}
+module attributes {kb.l = #kb.launch<"k", grid = [1, 1, 65536], block = [256, 1, 1], smem = 0, args = ["x"]>} {}
+
+// -----
+
+// 128 threads, but more than 64 of them along z.
+// expected-error@+1 {{launch 'k': block z is 128, over CUDA's limit of 64}}
+module attributes {kb.l = #kb.launch<"k", grid = [1, 1, 1], block = [1, 1, 128], smem = 0, args = ["x"]>} {}
+
+// -----
+
+// expected-error@+1 {{launch 'k': 4294967296 bytes of dynamic shared memory, over CUDA's 32-bit limit of 4294967295}}
+module attributes {kb.l = #kb.launch<"k", grid = [1, 1, 1], block = [128, 1, 1], smem = 4294967296, args = ["x"]>} {}
 
 // -----
 

@@ -27,3 +27,8 @@ kb.candidate @two_pass of @softmax manual source "..." launch <[
 // The largest block (1024 threads in any shape) and no scratch at all.
 // CHECK-NEXT: kb.candidate @big of @softmax policy decisions {} launch <[<"k", grid = [2147483647, 65535, 65535], block = [8, 8, 16], smem = 49152, args = ["y"]>]>{{$}}
 kb.candidate @big of @softmax policy decisions {} launch <[<"k", grid = [2147483647, 65535, 65535], block = [8, 8, 16], smem = 49152, args = ["y"]>]>
+
+// The deepest block and the most dynamic shared memory a plan may ask for (a device may allow
+// less: the runner checks the launch against its own limits).
+// CHECK-NEXT: kb.candidate @deep of @softmax policy decisions {} launch <[<"k", grid = [1, 1, 1], block = [16, 1, 64], smem = 4294967295, args = ["y"]>]>{{$}}
+kb.candidate @deep of @softmax policy decisions {} launch <[<"k", grid = [1, 1, 1], block = [16, 1, 64], smem = 4294967295, args = ["y"]>]>

@@ -136,14 +136,24 @@ ComparisonStats kopt::runner::compareElements(const torch::Tensor &outFlat,
     // `diff <= bound` is false for NaN; a non-finite output fails even against a non-finite ref.
     torch::Tensor bad = (diff <= bound).logical_not() | finite.logical_not();
     stats.failures += bad.sum().item<int64_t>();
-    stats.nanWhereRefNot += (torch::isnan(o) & torch::isnan(r).logical_not()).sum().item<int64_t>();
-    torch::Tensor finiteDiff = torch::where(torch::isfinite(diff), diff, torch::zeros_like(diff));
-    stats.maxAbsError = std::max(stats.maxAbsError, finiteDiff.max().item<double>());
-    torch::Tensor nonzero = r != 0;
-    if (nonzero.any().item<bool>())
+    // A NaN where the reference has a value is infinitely wrong, not left out of the maximum;
+    // where the reference itself is NaN there is no distance to measure.
+    torch::Tensor refNaN = torch::isnan(r);
+    torch::Tensor wrongNaN = torch::isnan(o).logical_and(refNaN.logical_not());
+    if (int64_t count = wrongNaN.sum().item<int64_t>()) {
+      if (!stats.nanCount)
+        stats.firstNaNIndex = begin + wrongNaN.nonzero()[0][0].item<int64_t>();
+      stats.nanCount += count;
+    }
+    torch::Tensor error = torch::where(refNaN, torch::zeros_like(diff),
+                                       torch::where(torch::isnan(diff),
+                                                    torch::full_like(diff, INFINITY), diff));
+    stats.maxAbsError = std::max(stats.maxAbsError, error.max().item<double>());
+    torch::Tensor relative = torch::isfinite(r).logical_and(r != 0);
+    if (relative.any().item<bool>())
       stats.maxRelError = std::max(
           stats.maxRelError,
-          (finiteDiff.masked_select(nonzero) / r.abs().masked_select(nonzero)).max().item<double>());
+          (error.masked_select(relative) / r.abs().masked_select(relative)).max().item<double>());
     // How far each element is beyond its bound; non-finite outputs count as infinitely far.
     torch::Tensor excess = torch::where(finite, diff - bound, torch::full_like(diff, INFINITY));
     excess = torch::where(torch::isnan(excess), torch::full_like(excess, INFINITY), excess);
@@ -170,6 +180,8 @@ Comparison kopt::runner::concludeComparison(const ComparisonStats &stats, const 
   c.maxAbsError = stats.maxAbsError;
   c.maxRelError = stats.maxRelError;
   c.failures = stats.failures;
+  c.nanCount = stats.nanCount;
+  c.firstNaNIndex = stats.firstNaNIndex;
   const int64_t numel = out.numel();
   if (c.failures) {
     c.pass = false;
@@ -179,11 +191,11 @@ Comparison kopt::runner::concludeComparison(const ComparisonStats &stats, const 
     std::ostringstream os;
     os << c.failures << " of " << numel << " elements outside atol " << atol << " + rtol " << rtol
        << " * |ref|; worst at " << formatIndex(c.worstIndex, out.sizes()) << ": got " << worstOut
-       << ", expected " << worstRef;
-    // NaN has no error to take the maximum of: counted apart, so "max abs error 0" never hides it.
-    if (stats.nanWhereRefNot)
-      os << "; " << stats.nanWhereRefNot << " NaN where the reference is not";
-    os << "; max abs error " << c.maxAbsError << ", max rel error " << c.maxRelError;
+       << ", expected " << worstRef << "; max abs error " << c.maxAbsError
+       << ", max rel error " << c.maxRelError;
+    if (c.nanCount)
+      os << "; " << c.nanCount << " NaN where the reference is not, the first at "
+         << formatIndex(c.firstNaNIndex, out.sizes());
     c.detail = os.str();
     return c;
   }

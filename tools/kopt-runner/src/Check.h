@@ -32,21 +32,22 @@ bool bitwiseEqual(const torch::Tensor &a, const torch::Tensor &b);
 
 struct Comparison {
   bool pass = true;
-  double maxAbsError = 0;  // over all elements
-  double maxRelError = 0;  // |out - ref| / |ref| where ref != 0
+  double maxAbsError = 0;  // over elements whose reference is not NaN; Inf where out is NaN
+  double maxRelError = 0;  // |out - ref| / |ref| where ref is finite and not 0
   int64_t failures = 0;    // elements outside the tolerance, or not finite
   int64_t worstIndex = -1; // flat index of the element that exceeds its bound the most
+  int64_t nanCount = 0;    // NaN outputs where the reference is not NaN
+  int64_t firstNaNIndex = -1;
   std::string detail;      // why it failed, with the worst element's position and values
 };
 
-/// |out - ref| <= atol + rtol * |ref| elementwise; a NaN or Inf in `out` never passes. Also fails an
-/// output that is (near) constant where the reference varies.
 /// What one pass over an output and its reference finds; either path (PyTorch operations here,
 /// the GPU's one-pass checks in Judge.cpp) gathers the same.
 struct ComparisonStats {
   int64_t failures = 0;       // elements outside the tolerance, or not finite
-  int64_t nanWhereRefNot = 0; // NaN outputs whose reference is not NaN
-  double maxAbsError = 0, maxRelError = 0; // over the elements whose error is finite
+  int64_t nanCount = 0;       // NaN outputs whose reference is not NaN
+  int64_t firstNaNIndex = -1;
+  double maxAbsError = 0, maxRelError = 0; // as Comparison's
   int64_t worstIndex = -1;    // the element furthest beyond its bound
   double outStd = 0, refStd = 0; // of the outputs and the reference, where every output is finite
 };
@@ -63,6 +64,8 @@ double shiftedStd(double n, double sum, double sumSq);
 /// The poison bit pattern of a dtype: quiet NaNs with a payload for floats.
 int64_t poisonBits(torch::ScalarType type);
 
+/// |out - ref| <= atol + rtol * |ref| elementwise; a NaN or Inf in `out` never passes. Also fails an
+/// output that is (near) constant where the reference varies.
 Comparison compareOutputs(const torch::Tensor &out, const torch::Tensor &ref, double atol,
                           double rtol);
 

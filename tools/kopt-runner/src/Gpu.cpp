@@ -43,6 +43,19 @@ bool Gpu::open(std::string &error) {
   driver.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device);
   int tf32FlopsPerClock = major >= 9 ? 2048 : major == 8 ? 1024 : 0;
   tf32FlopsPerS = double(sms) * clockKHz * 1e3 * tf32FlopsPerClock;
+  auto attribute = [&](CUdevice_attribute which) {
+    int value = 0;
+    driver.cuDeviceGetAttribute(&value, which, device);
+    return int64_t(value);
+  };
+  limits.grid = {attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X),
+                 attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y),
+                 attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z)};
+  limits.block = {attribute(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X),
+                  attribute(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y),
+                  attribute(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z)};
+  limits.threadsPerBlock = attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+  limits.sharedBytes = attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
   flushBytes_ = std::max<size_t>(2 * size_t(l2Bytes), size_t(64) << 20);
   if ((r = driver.cuMemAlloc(&flush_, flushBytes_)) ||
       (r = driver.cuEventCreate(&start_, CU_EVENT_DEFAULT)) ||
@@ -128,6 +141,27 @@ CUmodule Gpu::module(const std::string &ptx, bool &shared, std::string &error) {
   return modules_[ptx] = module;
 }
 
+std::string kopt::runner::exceedsLimits(const LaunchSpec &launch, const LaunchLimits &limits) {
+  auto over = [](const std::string &what, int64_t value, const std::string &limit, int64_t most) {
+    return what + " = " + std::to_string(value) + " exceeds the device's " + limit + " (" +
+           std::to_string(most) + ")";
+  };
+  for (int axis = 0; axis < 3; ++axis) {
+    const std::string xyz(1, "xyz"[axis]), XYZ(1, "XYZ"[axis]);
+    if (launch.grid[axis] > limits.grid[axis])
+      return over("grid " + xyz, launch.grid[axis], "MAX_GRID_DIM_" + XYZ, limits.grid[axis]);
+    if (launch.block[axis] > limits.block[axis])
+      return over("block " + xyz, launch.block[axis], "MAX_BLOCK_DIM_" + XYZ, limits.block[axis]);
+  }
+  int64_t threads = int64_t(launch.block[0]) * launch.block[1] * launch.block[2];
+  if (threads > limits.threadsPerBlock)
+    return over("threads per block", threads, "MAX_THREADS_PER_BLOCK", limits.threadsPerBlock);
+  if (launch.smem > limits.sharedBytes)
+    return over("dynamic shared memory bytes", launch.smem, "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN",
+                limits.sharedBytes);
+  return "";
+}
+
 LoadedCandidate::~LoadedCandidate() {
   if (module_ && !sharedModule_)
     gpu_.driver.cuModuleUnload(module_);
@@ -138,6 +172,9 @@ bool LoadedCandidate::load(std::string &error) {
   if (!module_)
     return false;
   CUresult r;
+  for (size_t i = 0; i < spec_.launches.size() && overLimits_.empty(); ++i)
+    if (std::string why = exceedsLimits(spec_.launches[i], gpu_.limits); !why.empty())
+      overLimits_ = "launch " + std::to_string(i) + " ('" + spec_.launches[i].entry + "'): " + why;
   for (const LaunchSpec &launch : spec_.launches) {
     CUfunction function;
     if ((r = gpu_.driver.cuModuleGetFunction(&function, module_, launch.entry.c_str()))) {
@@ -214,6 +251,10 @@ void LoadedCandidate::bind(const std::map<std::string, torch::Tensor> &buffers,
 }
 
 CUresult LoadedCandidate::launch(std::string &detail) {
+  if (!overLimits_.empty()) {
+    detail = overLimits_;
+    return CUDA_ERROR_INVALID_VALUE;
+  }
   for (size_t i = 0; i < spec_.launches.size(); ++i) {
     const LaunchSpec &launch = spec_.launches[i];
     CUresult r = gpu_.driver.cuLaunchKernel(

@@ -19,10 +19,22 @@ namespace kopt::runner {
 
 struct LaunchSpec {
   std::string entry;
+  // cuLaunchKernel's own types: requests with values they cannot hold are refused, not narrowed.
   std::array<unsigned, 3> grid{1, 1, 1}, block{1, 1, 1};
   unsigned smem = 0;
   std::vector<std::string> args; // input/output names, or scratchN
 };
+
+/// What the device allows one launch, from its attributes.
+struct LaunchLimits {
+  std::array<int64_t, 3> grid{}, block{};
+  int64_t threadsPerBlock = 0;
+  int64_t sharedBytes = 0; // dynamic shared memory per block, once a kernel opts in
+};
+
+/// Why `launch` exceeds `limits`, naming the limit ("grid y = 70000 exceeds the device's
+/// MAX_GRID_DIM_Y (65535)"), or "" when it is within them.
+std::string exceedsLimits(const LaunchSpec &launch, const LaunchLimits &limits);
 
 struct CandidateSpec {
   std::string task, id, ptx;
@@ -48,6 +60,7 @@ public:
   double fp32FlopsPerS = 0;      // SMs x clock x 128 lanes x 2 (FMA)
   double tf32FlopsPerS = 0;      // dense TF32 mma: SMs x clock x 2048 (sm_90) or 1024 (sm_80)
   size_t memoryBytes = 0;
+  LaunchLimits limits;
   /// The output and input checks in one pass each (loaded with the context).
   GpuJudge checks;
 
@@ -90,13 +103,16 @@ public:
   LoadedCandidate(const LoadedCandidate &) = delete;
   LoadedCandidate &operator=(const LoadedCandidate &) = delete;
 
-  /// Loads the PTX (JIT to the device); on failure `error` holds the JIT log.
+  /// Loads the PTX (JIT to the device); on failure `error` holds the JIT log. Also checks every
+  /// launch against the device's limits, which launch() then enforces.
   bool load(std::string &error);
   /// Binds each launch's arguments by name (see argumentBits). Done once, outside any timed
   /// region.
   void bind(const std::map<std::string, torch::Tensor> &buffers,
             const std::set<std::string> &scalarInputs);
-  /// Launches every launch in order on the legacy default stream.
+  /// Launches every launch in order on the legacy default stream. Launches nothing, and returns
+  /// CUDA_ERROR_INVALID_VALUE with `detail` naming the limit, when a launch exceeds the device's
+  /// limits (the driver's own error for them does not say which).
   CUresult launch(std::string &detail);
 
 private:
@@ -105,6 +121,7 @@ private:
   CUmodule module_ = nullptr;
   bool sharedModule_ = false;
   std::vector<CUfunction> functions_;
+  std::string overLimits_; // why a launch exceeds the device's limits, or ""
   // Per launch: one 8-byte slot per parameter and the pointers cuLaunchKernel reads.
   std::vector<std::vector<uint64_t>> storage_;
   std::vector<std::vector<void *>> params_;

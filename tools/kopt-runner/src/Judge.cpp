@@ -17,10 +17,10 @@ const char kJudgePtx[] =
 
 /// Judge.cu's JudgeResult, field for field.
 struct JudgeResult {
-  uint64_t unwritten, firstUnwritten, failures, nanWhereRefNot, worst, maxAbsBits, maxRelBits;
+  uint64_t unwritten, firstUnwritten, failures, nanCount, firstNaN, worst, maxAbsBits, maxRelBits;
   double outSum, outSumSq, refSum, refSumSq;
 };
-static_assert(sizeof(JudgeResult) == 88, "must match Judge.cu");
+static_assert(sizeof(JudgeResult) == 96, "must match Judge.cu");
 
 /// Elements per launch: Judge.cu packs an element's index into 32 bits.
 constexpr int64_t kPartElements = int64_t(1) << 31;
@@ -90,7 +90,7 @@ std::optional<OutputCheck> GpuJudge::checkOutput(const torch::Tensor &out,
   for (int64_t begin = 0; begin < numel; begin += kPartElements) {
     uint64_t count = uint64_t(std::min(kPartElements, numel - begin));
     JudgeResult init{};
-    init.firstUnwritten = ~uint64_t(0);
+    init.firstUnwritten = init.firstNaN = ~uint64_t(0);
     CUresult r = driver_->cuMemcpyHtoD(result_, &init, sizeof init);
     size_t elementBytes = out.element_size();
     CUdeviceptr outPtr = CUdeviceptr(out.data_ptr()) + begin * elementBytes;
@@ -113,7 +113,9 @@ std::optional<OutputCheck> GpuJudge::checkOutput(const torch::Tensor &out,
       check.unwritten.firstIndex = begin + int64_t(part.firstUnwritten);
     check.unwritten.count += int64_t(part.unwritten);
     stats.failures += int64_t(part.failures);
-    stats.nanWhereRefNot += int64_t(part.nanWhereRefNot);
+    if (part.nanCount && !stats.nanCount)
+      stats.firstNaNIndex = begin + int64_t(part.firstNaN);
+    stats.nanCount += int64_t(part.nanCount);
     stats.maxAbsError = std::max(stats.maxAbsError, bitsToDouble(part.maxAbsBits));
     stats.maxRelError = std::max(stats.maxRelError, bitsToDouble(part.maxRelBits));
     uint32_t excess = uint32_t(part.worst >> 32);
@@ -227,6 +229,8 @@ bool kopt::runner::judgesAgree(GpuJudge &judge, std::ostream &log) {
                 fast.comparison.maxAbsError == slow.comparison.maxAbsError &&
                 fast.comparison.maxRelError == slow.comparison.maxRelError &&
                 fast.comparison.worstIndex == slow.comparison.worstIndex &&
+                fast.comparison.nanCount == slow.comparison.nanCount &&
+                fast.comparison.firstNaNIndex == slow.comparison.firstNaNIndex &&
                 fast.comparison.detail == slow.comparison.detail;
     bool sameInputs = *judge.sameBits(out, ref) == bitwiseEqual(out, ref);
     log << (same && sameInputs ? "agree" : "DIFFER") << ": " << c.name << "\n";

@@ -13,10 +13,11 @@ struct JudgeResult {
   unsigned long long unwritten;      // elements holding the poison pattern
   unsigned long long firstUnwritten; // least such index (starts at ~0)
   unsigned long long failures;       // outside atol + rtol * |ref|, or not finite
-  unsigned long long nanWhereRefNot; // NaN outputs whose reference is not NaN
+  unsigned long long nanCount;       // NaN outputs whose reference is not NaN
+  unsigned long long firstNaN;       // least such index (starts at ~0)
   unsigned long long worst;          // ordered excess << 32 | ~index: the max is the worst
-  unsigned long long maxAbsBits;     // bits of the largest finite |out - ref| (>= 0 orders as bits)
-  unsigned long long maxRelBits;     // bits of the largest |out - ref| / |ref| where ref != 0
+  unsigned long long maxAbsBits;     // bits of the largest error (>= 0, so bits order as values)
+  unsigned long long maxRelBits;     // bits of the largest error / |ref| where ref is finite, not 0
   double outSum, outSumSq, refSum, refSumSq; // moments of finite elements, shifted
 };
 
@@ -48,8 +49,8 @@ template <typename T> __device__ T warpSum(T v) {
 /// One thread's share of a JudgeResult, reduced per block before any atomic.
 struct Partial : JudgeResult {
   __device__ Partial() {
-    unwritten = failures = nanWhereRefNot = worst = maxAbsBits = maxRelBits = 0;
-    firstUnwritten = ~0ull;
+    unwritten = failures = nanCount = worst = maxAbsBits = maxRelBits = 0;
+    firstUnwritten = firstNaN = ~0ull;
     outSum = outSumSq = refSum = refSumSq = 0;
   }
 
@@ -65,14 +66,17 @@ struct Partial : JudgeResult {
     // `diff <= bound` is false for NaN; a non-finite output fails even against a non-finite ref.
     if (!(diff <= bound) || !finite)
       ++failures;
-    if (isnan(out) && !isnan(ref))
-      ++nanWhereRefNot;
-    if (isfinite(diff)) {
-      maxAbsBits = max(maxAbsBits, (unsigned long long)__double_as_longlong(diff));
-      if (ref != 0)
-        maxRelBits =
-            max(maxRelBits, (unsigned long long)__double_as_longlong(diff / fabs(ref)));
+    if (isnan(out) && !isnan(ref)) {
+      ++nanCount;
+      firstNaN = min(firstNaN, index);
     }
+    // A NaN where the reference has a value is infinitely wrong; where the reference is NaN
+    // there is no distance to measure.
+    const double inf = __longlong_as_double(0x7ff0000000000000ll);
+    double error = isnan(ref) ? 0.0 : isnan(diff) ? inf : diff;
+    maxAbsBits = max(maxAbsBits, (unsigned long long)__double_as_longlong(error));
+    if (isfinite(ref) && ref != 0)
+      maxRelBits = max(maxRelBits, (unsigned long long)__double_as_longlong(error / fabs(ref)));
     // Non-finite outputs count as infinitely far beyond their bound.
     float excess = finite && !isnan(diff - bound) ? float(diff - bound) : __int_as_float(0x7f800000);
     // Index kept below 2^32 by the host, which launches longer outputs in parts.
@@ -92,8 +96,9 @@ struct Partial : JudgeResult {
   __device__ void merge(const JudgeResult &other) {
     unwritten += other.unwritten;
     failures += other.failures;
-    nanWhereRefNot += other.nanWhereRefNot;
+    nanCount += other.nanCount;
     firstUnwritten = min(firstUnwritten, other.firstUnwritten);
+    firstNaN = min(firstNaN, other.firstNaN);
     worst = max(worst, other.worst);
     maxAbsBits = max(maxAbsBits, other.maxAbsBits);
     maxRelBits = max(maxRelBits, other.maxRelBits);
@@ -108,8 +113,9 @@ struct Partial : JudgeResult {
     __shared__ JudgeResult warps[kThreads / 32];
     unwritten = warpSum(unwritten);
     failures = warpSum(failures);
-    nanWhereRefNot = warpSum(nanWhereRefNot);
+    nanCount = warpSum(nanCount);
     firstUnwritten = warpMin(firstUnwritten);
+    firstNaN = warpMin(firstNaN);
     worst = warpMax(worst);
     maxAbsBits = warpMax(maxAbsBits);
     maxRelBits = warpMax(maxRelBits);
@@ -131,8 +137,10 @@ struct Partial : JudgeResult {
     }
     if (total.failures)
       atomicAdd(&result->failures, total.failures);
-    if (total.nanWhereRefNot)
-      atomicAdd(&result->nanWhereRefNot, total.nanWhereRefNot);
+    if (total.nanCount) {
+      atomicAdd(&result->nanCount, total.nanCount);
+      atomicMin(&result->firstNaN, total.firstNaN);
+    }
     atomicMax(&result->worst, total.worst);
     atomicMax(&result->maxAbsBits, total.maxAbsBits);
     atomicMax(&result->maxRelBits, total.maxRelBits);

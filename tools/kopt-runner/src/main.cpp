@@ -15,6 +15,8 @@
 #include <torch/script.h>
 #include <torch/torch.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <dlfcn.h>
@@ -152,6 +154,33 @@ private:
     return {{"ok", true}};
   }
 
+  /// A launch's `field` (grid, block: three values of at least 1; smem: one of at least 0) read
+  /// as 64-bit integers, refused unless each fits the 32 bits cuLaunchKernel takes: narrowed, it
+  /// would be another launch than the one asked for.
+  static std::vector<unsigned> launchValues(const json &launch, const std::string &entry,
+                                            const char *field, size_t count, int64_t least) {
+    const json &given = launch.at(field);
+    std::vector<json> values = given.is_array() ? given.get<std::vector<json>>()
+                                                : std::vector<json>{given};
+    if (values.size() != count)
+      throw RequestError("launch '" + entry + "': " + field + " takes " + std::to_string(count) +
+                         " integer(s), got " + given.dump());
+    std::vector<unsigned> result;
+    for (const json &value : values) {
+      bool fits = value.is_number_unsigned()
+                      ? value.get<uint64_t>() >= uint64_t(least) &&
+                            value.get<uint64_t>() <= UINT32_MAX
+                      : value.is_number_integer() && value.get<int64_t>() >= least &&
+                            value.get<int64_t>() <= int64_t(UINT32_MAX);
+      if (!fits)
+        throw RequestError("launch '" + entry + "': " + field + " value " + value.dump() +
+                           " is no integer from " + std::to_string(least) + " to " +
+                           std::to_string(UINT32_MAX));
+      result.push_back(unsigned(value.get<uint64_t>()));
+    }
+    return result;
+  }
+
   static CandidateSpec parseCandidate(const json &request) {
     CandidateSpec c;
     c.task = request.at("task").get<std::string>();
@@ -162,9 +191,11 @@ private:
     for (const json &l : request.at("launches")) {
       LaunchSpec launch;
       launch.entry = l.at("entry").get<std::string>();
-      launch.grid = l.at("grid").get<std::array<unsigned, 3>>();
-      launch.block = l.at("block").get<std::array<unsigned, 3>>();
-      launch.smem = l.value("smem", 0u);
+      std::vector<unsigned> grid = launchValues(l, launch.entry, "grid", 3, 1);
+      std::vector<unsigned> block = launchValues(l, launch.entry, "block", 3, 1);
+      std::copy(grid.begin(), grid.end(), launch.grid.begin());
+      std::copy(block.begin(), block.end(), launch.block.begin());
+      launch.smem = l.contains("smem") ? launchValues(l, launch.entry, "smem", 1, 0)[0] : 0;
       launch.args = l.at("args").get<std::vector<std::string>>();
       c.launches.push_back(launch);
     }

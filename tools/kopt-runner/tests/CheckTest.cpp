@@ -85,6 +85,49 @@ TEST(Compare, NaNAndInfNeverPass) {
   EXPECT_FALSE(compareOutputs(out, infRef, 1e-4, 1e-4).pass);
 }
 
+TEST(Compare, NaNOutputsAreCountedAndNotDroppedFromTheMaximum) {
+  torch::Tensor ref = torch::rand({4, 4});
+  torch::Tensor out = ref.clone();
+  out[1][2] = NAN;
+  out[3][0] = NAN;
+  Comparison c = compareOutputs(out, ref, 1e-4, 1e-4);
+  ASSERT_FALSE(c.pass);
+  EXPECT_EQ(c.nanCount, 2);
+  EXPECT_EQ(c.firstNaNIndex, 1 * 4 + 2);
+  EXPECT_EQ(c.maxAbsError, INFINITY);
+  EXPECT_EQ(c.maxRelError, INFINITY);
+  EXPECT_NE(c.detail.find("max abs error inf"), std::string::npos) << c.detail;
+  EXPECT_NE(c.detail.find("2 NaN where the reference is not, the first at [1, 2]"),
+            std::string::npos)
+      << c.detail;
+  // An output that is NaN everywhere, as a kernel that writes NaN would leave it.
+  c = compareOutputs(torch::full({8}, NAN), torch::rand({8}), 1e-4, 1e-4);
+  EXPECT_EQ(c.nanCount, 8);
+  EXPECT_EQ(c.maxAbsError, INFINITY);
+}
+
+TEST(Compare, NaNWhereTheReferenceIsNaNIsNoDistance) {
+  torch::Tensor ref = torch::ones({4});
+  ref[1] = NAN;
+  torch::Tensor out = ref.clone();
+  out[3] = 1.5f;
+  Comparison c = compareOutputs(out, ref, 1e-4, 1e-4);
+  ASSERT_FALSE(c.pass); // a NaN output never passes, even against a NaN reference
+  EXPECT_EQ(c.nanCount, 0);
+  EXPECT_EQ(c.maxAbsError, 0.5);
+  EXPECT_EQ(c.detail.find("NaN where"), std::string::npos) << c.detail;
+}
+
+TEST(Compare, InfOutputsAreAnInfiniteError) {
+  torch::Tensor ref = torch::rand({4}) + 1.0f;
+  torch::Tensor out = ref.clone();
+  out[2] = -INFINITY;
+  Comparison c = compareOutputs(out, ref, 1e-4, 1e-4);
+  ASSERT_FALSE(c.pass);
+  EXPECT_EQ(c.maxAbsError, INFINITY);
+  EXPECT_EQ(c.nanCount, 0);
+}
+
 TEST(Compare, ConstantOutputWhereTheReferenceVariesFails) {
   // A softmax over a wide row: every value near 4e-6, inside atol of zero.
   torch::Tensor ref = torch::softmax(torch::rand({2, 262144}), 1);

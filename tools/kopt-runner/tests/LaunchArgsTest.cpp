@@ -48,3 +48,57 @@ TEST(Arguments, OutputsOfRankZeroPassPointersAndScalarInputsValues) {
   EXPECT_EQ(scale, 0.5f);
   EXPECT_EQ(argumentBits("i64:7", buffers, scalarInputs), 7u);
 }
+
+namespace {
+/// An H200's limits, as its attributes give them.
+LaunchLimits h200Limits() {
+  LaunchLimits limits;
+  limits.grid = {2147483647, 65535, 65535};
+  limits.block = {1024, 1024, 64};
+  limits.threadsPerBlock = 1024;
+  limits.sharedBytes = 232448;
+  return limits;
+}
+
+LaunchSpec launchOf(std::array<unsigned, 3> grid, std::array<unsigned, 3> block, unsigned smem) {
+  LaunchSpec launch;
+  launch.entry = "k";
+  launch.grid = grid;
+  launch.block = block;
+  launch.smem = smem;
+  return launch;
+}
+} // namespace
+
+TEST(LaunchLimits, LaunchesAtTheLimitsPass) {
+  LaunchLimits limits = h200Limits();
+  EXPECT_EQ(exceedsLimits(launchOf({2147483647, 65535, 65535}, {1024, 1, 1}, 232448), limits), "");
+  EXPECT_EQ(exceedsLimits(launchOf({1, 1, 1}, {1, 16, 64}, 0), limits), "");
+}
+
+TEST(LaunchLimits, EachLimitIsNamed) {
+  LaunchLimits limits = h200Limits();
+  EXPECT_EQ(exceedsLimits(launchOf({2147483648u, 1, 1}, {32, 1, 1}, 0), limits),
+            "grid x = 2147483648 exceeds the device's MAX_GRID_DIM_X (2147483647)");
+  EXPECT_EQ(exceedsLimits(launchOf({1, 65536, 1}, {32, 1, 1}, 0), limits),
+            "grid y = 65536 exceeds the device's MAX_GRID_DIM_Y (65535)");
+  EXPECT_EQ(exceedsLimits(launchOf({1, 1, 4294967295u}, {32, 1, 1}, 0), limits),
+            "grid z = 4294967295 exceeds the device's MAX_GRID_DIM_Z (65535)");
+  EXPECT_EQ(exceedsLimits(launchOf({1, 1, 1}, {2048, 1, 1}, 0), limits),
+            "block x = 2048 exceeds the device's MAX_BLOCK_DIM_X (1024)");
+  EXPECT_EQ(exceedsLimits(launchOf({1, 1, 1}, {1, 1, 65}, 0), limits),
+            "block z = 65 exceeds the device's MAX_BLOCK_DIM_Z (64)");
+  EXPECT_EQ(exceedsLimits(launchOf({1, 1, 1}, {64, 32, 1}, 0), limits),
+            "threads per block = 2048 exceeds the device's MAX_THREADS_PER_BLOCK (1024)");
+  EXPECT_EQ(exceedsLimits(launchOf({1, 1, 1}, {32, 1, 1}, 232449), limits),
+            "dynamic shared memory bytes = 232449 exceeds the device's "
+            "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN (232448)");
+}
+
+TEST(LaunchLimits, ThreadsPerBlockDoNotOverflow) {
+  // 2^32 - 1 along each axis: a 32-bit product would wrap; the limits still catch it.
+  LaunchLimits limits = h200Limits();
+  limits.block = {4294967295, 4294967295, 4294967295};
+  EXPECT_EQ(exceedsLimits(launchOf({1, 1, 1}, {65536, 65536, 1}, 0), limits),
+            "threads per block = 4294967296 exceeds the device's MAX_THREADS_PER_BLOCK (1024)");
+}
