@@ -155,8 +155,7 @@ class DirectiveChecker {
 public:
   DirectiveChecker(StringRef source, StringRef fileName)
       : raw(source), code(blankSource(source, {/*lineComments=*/true, /*literals=*/false})),
-        bare(blankSource(source, {/*lineComments=*/true, /*literals=*/true})),
-        fileName(fileName) {}
+        bare(blankSource(source, {/*lineComments=*/true, /*literals=*/true})), fileName(fileName) {}
 
   llvm::Error check() {
     for (size_t start = 0; start < code.text.size();) {
@@ -199,8 +198,9 @@ private:
       return refuse(where, what + " has an unterminated header name");
     StringRef path = text.slice(at + 1, close);
     if (path.contains("//") || path.contains("/*") || path.find_first_of("\"'") != StringRef::npos)
-      return refuse(where, what + " '" + path + "': comment markers and quotes are not allowed in a "
-                                             "header name");
+      return refuse(where, what + " '" + path +
+                               "': comment markers and quotes are not allowed in a "
+                               "header name");
     if (leavesIncludeDirs(path))
       return refuse(where, what + " '" + path + "' is absolute or climbs out with '..'");
     return llvm::Error::success();

@@ -68,8 +68,8 @@ static llvm::Expected<Nvrtc> openNvrtc(StringRef cudaPath) {
       Nvrtc nvrtc;
       bool complete = true;
       auto bind = [&](auto &function, const char *symbol) {
-        function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(
-            dlsym(library, symbol));
+        function =
+            reinterpret_cast<std::remove_reference_t<decltype(function)>>(dlsym(library, symbol));
         complete &= function != nullptr;
       };
       bind(nvrtc.createProgram, "nvrtcCreateProgram");

@@ -61,8 +61,9 @@ TEST(CudaDirectivesTest, RefusesWhatHidesAPath) {
 }
 
 TEST(CudaDirectivesTest, RefusesEmbed) {
-  EXPECT_NE(check("const char d[] = {\n#embed \"data.bin\"\n};\n").find("c0.cu:2: #embed is not "
-                                                                       "allowed"),
+  EXPECT_NE(check("const char d[] = {\n#embed \"data.bin\"\n};\n")
+                .find("c0.cu:2: #embed is not "
+                      "allowed"),
             std::string::npos);
   EXPECT_NE(check("#if __has_embed(\"x\")\n#endif\n").find("__has_embed"), std::string::npos);
 }

@@ -37,8 +37,8 @@ llvm::Error checkCudaDirectives(llvm::StringRef source, llvm::StringRef fileName
 
 /// What a compiler child may spend.
 struct CompileLimits {
-  unsigned seconds = 60;      // wall clock and CPU time, for the child and all it starts
-  unsigned memoryMiB = 4096;  // address space each process of it may add (RLIMIT_AS)
+  unsigned seconds = 60;     // wall clock and CPU time, for the child and all it starts
+  unsigned memoryMiB = 4096; // address space each process of it may add (RLIMIT_AS)
 };
 
 /// How a limited child ended.

@@ -2,9 +2,10 @@
 //
 // Compiles candidates to PTX and launch plans: a policy candidate by building its family's kernel
 // from the task's payload and lowering it through GPU -> NVVM -> LLVM's NVPTX back end, in
-// process; a CUDA C++ candidate with clang, NVRTC or nvcc. lowerAll() compiles many in parallel, each worker
-// thread with an MLIR context of its own (the task travels to it as text), so results depend only
-// on the candidate and come back in job order. A failure is a result carrying the diagnostic.
+// process; a CUDA C++ candidate with clang, NVRTC or nvcc. lowerAll() compiles many in parallel,
+// each worker thread with an MLIR context of its own (the task travels to it as text), so results
+// depend only on the candidate and come back in job order. A failure is a result carrying the
+// diagnostic.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_CODEGEN_LOWER_H

@@ -28,11 +28,12 @@ def KbLowerToPtx : Pass<"kb-lower-to-ptx", "::mlir::ModuleOp"> {
     task buffer as kernel parameters. The `source` of a replay, server or manual candidate is
     CUDA C++, compiled by `cuda-compiler` (auto: clang if there is one, else NVRTC, else nvcc)
     in a child process limited by `cuda-time-limit` and `cuda-memory-limit`, after its
-    preprocessor directives are checked (no absolute or `..` include, no #embed); its launch plan is its `launch` attribute, else the
-    `// kopt-launch:` lines of its source (README.md). Candidates compile on `threads` threads
-    (0: one per hardware thread); results attach in candidate order and do not depend on the
-    number of threads. Candidates of a task with identical decisions, or identical source and
-    plan, compile once. An unknown `chip` is an error. Progress goes to stderr.
+    preprocessor directives are checked (no absolute or `..` include, no #embed); its launch
+    plan is its `launch` attribute, else the `// kopt-launch:` lines of its source (README.md).
+    Candidates compile on `threads` threads (0: one per hardware thread); results attach in
+    candidate order and do not depend on the number of threads. Candidates of a task with
+    identical decisions, or identical source and plan, compile once. An unknown `chip`, or
+    `cuda-compiler` other than auto, clang, nvrtc or nvcc, is an error. Progress goes to stderr.
   }];
   let dependentDialects = ["::kb::KbDialect"];
   let options = [
