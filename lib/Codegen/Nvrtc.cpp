@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
@@ -24,6 +25,13 @@ static std::vector<std::string> wheelDirectories() {
   std::vector<std::string> roots;
   if (const char *venv = std::getenv("VIRTUAL_ENV"); venv && *venv)
     roots.push_back(std::string(venv) + "/lib");
+  // The installation of the python3 in PATH (PREFIX/bin/python3 -> PREFIX/lib): a virtual
+  // environment holding torch need not be activated.
+  if (llvm::ErrorOr<std::string> python = llvm::sys::findProgramByName("python3")) {
+    llvm::SmallString<256> lib(llvm::sys::path::parent_path(llvm::sys::path::parent_path(*python)));
+    llvm::sys::path::append(lib, "lib");
+    roots.push_back(lib.str().str());
+  }
   if (const char *home = std::getenv("HOME"); home && *home)
     roots.push_back(std::string(home) + "/.local/lib");
   for (const char *prefix : {"/usr/local/lib", "/usr/lib", "/opt/conda/lib"})

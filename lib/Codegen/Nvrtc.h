@@ -33,8 +33,8 @@ struct Nvrtc {
 
 /// NVRTC, loaded once per process: libnvrtc from `cudaPath`/lib64, /usr/local/cuda/lib64, the
 /// loader's search path, then PyTorch's CUDA wheels (site-packages/nvidia/cuda_nvrtc/lib and
-/// nvidia/cu13/lib of the Python installations of the usual prefixes and $VIRTUAL_ENV). The
-/// error lists where it looked. The first call's `cudaPath` decides for the whole process.
+/// nvidia/cu13/lib of the Python installations of $VIRTUAL_ENV, of the python3 in PATH and of
+/// the usual prefixes). The error lists where it looked. The first call's `cudaPath` decides for the whole process.
 llvm::Expected<const Nvrtc &> loadNvrtc(llvm::StringRef cudaPath);
 
 } // namespace kopt::codegen
