@@ -108,11 +108,11 @@ std::string kopt::codegen::blankSource(StringRef source, Blanking blanking) {
       if (open == StringRef::npos || open - at > 17)
         continue; // not a well-formed raw string; the compiler will say so
       std::string close = (")" + source.slice(at + 1, open) + "\"").str();
-      size_t end_ = source.find(close, open + 1);
-      end_ = end_ == StringRef::npos ? size : end_ + close.size();
+      size_t literalEnd = source.find(close, open + 1);
+      literalEnd = literalEnd == StringRef::npos ? size : literalEnd + close.size();
       if (blanking.literals)
-        blank(at + 1, end_ - 1);
-      at = end_;
+        blank(at + 1, literalEnd - 1);
+      at = literalEnd;
     } else if (c == '"' || c == '\'') {
       size_t end = second;
       while (end < size && source[end] != c && source[end] != '\n')
