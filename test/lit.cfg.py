@@ -68,6 +68,14 @@ cuda_path = os.environ.get("CUDA_PATH") or "/usr/local/cuda"
 if os.path.exists(os.path.join(config.llvm_tools_dir, "clang++")) and os.path.isdir(
         os.path.join(cuda_path, "include")):
     config.available_features.add("clang-cuda")
+# The other CUDA C++ compilers kb-lower-to-ptx takes (cuda-compiler=nvrtc|nvcc): NVRTC where
+# CUDA's libnvrtc is, nvcc where it and a host compiler for its preprocessing are.
+if os.path.isdir(os.path.join(cuda_path, "include")):
+    if any(os.path.exists(os.path.join(cuda_path, "lib64", name))
+           for name in ("libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12")):
+        config.available_features.add("nvrtc")
+    if os.path.exists(os.path.join(cuda_path, "bin", "nvcc")) and shutil.which("g++"):
+        config.available_features.add("nvcc")
 
 # The rewards recorded on an H200 for every decision list of the two tasks of bench/rewards/
 # (results/rewards-h200): the learning passes run on them without a GPU.

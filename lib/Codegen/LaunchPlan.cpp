@@ -1,5 +1,6 @@
 //===- LaunchPlan.cpp - launch plans as plain data ------------------------===//
 #include "kopt/Codegen/LaunchPlan.h"
+#include "kopt/Codegen/CudaSandbox.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
@@ -113,8 +114,10 @@ llvm::Expected<std::optional<LaunchPlan>>
 kopt::codegen::parseLaunchComments(StringRef source, StringRef fileName) {
   LaunchPlan plan;
   bool hasScratch = false;
+  // A kopt-launch line inside a block comment or a literal does not count.
+  std::string visible = blankSource(source, {/*lineComments=*/false, /*literals=*/true});
   llvm::SmallVector<StringRef> lines;
-  source.split(lines, '\n');
+  StringRef(visible).split(lines, '\n');
   for (auto [index, text] : llvm::enumerate(lines)) {
     LineParser parser(fileName, index + 1);
     if (std::optional<StringRef> body = commentBody(text, "kopt-launch")) {

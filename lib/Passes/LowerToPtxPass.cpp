@@ -1,5 +1,6 @@
 //===- LowerToPtxPass.cpp - kb-lower-to-ptx -------------------------------===//
 #include "kb/KbOps.h"
+#include "kopt/Codegen/CudaSource.h"
 #include "kopt/Codegen/Lower.h"
 #include "kopt/Passes/Candidates.h"
 #include "kopt/Passes/Passes.h"
@@ -23,8 +24,12 @@ struct KbLowerToPtxPass : kopt::impl::KbLowerToPtxBase<KbLowerToPtxPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    codegen::Target target{chip, sms, cudaPath, clang};
-    if (llvm::Error error = codegen::validateTarget(target)) {
+    codegen::Target target{chip, sms, cudaPath, clang, cudaCompiler,
+                           {cudaTimeLimit, cudaMemoryLimit}};
+    llvm::Error error = codegen::validateTarget(target);
+    if (!error)
+      error = codegen::checkCudaOptions(target);
+    if (error) {
       module.emitError() << "kb-lower-to-ptx: " << llvm::toString(std::move(error));
       return signalPassFailure();
     }

@@ -2,15 +2,17 @@
 //
 // Compiles candidates to PTX and launch plans: a policy candidate by building its family's kernel
 // from the task's payload and lowering it through GPU -> NVVM -> LLVM's NVPTX back end, in
-// process; a CUDA C++ candidate with clang. lowerAll() compiles many in parallel, each worker
-// thread with an MLIR context of its own (the task travels to it as text), so results depend only
-// on the candidate and come back in job order. A failure is a result carrying the diagnostic.
+// process; a CUDA C++ candidate with clang, NVRTC or nvcc. lowerAll() compiles many in parallel,
+// each worker thread with an MLIR context of its own (the task travels to it as text), so results
+// depend only on the candidate and come back in job order. A failure is a result carrying the
+// diagnostic.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_CODEGEN_LOWER_H
 #define KOPT_CODEGEN_LOWER_H
 
 #include "kb/KbOps.h"
+#include "kopt/Codegen/CudaSandbox.h"
 #include "kopt/Codegen/LaunchPlan.h"
 #include "kopt/Codegen/ScheduleSpace.h"
 
@@ -31,6 +33,8 @@ struct Target {
   int64_t numSMs = 132; // grid-stride grids are blocks_per_sm x this (132: H100 SXM, H200)
   std::string cudaPath; // CUDA toolkit (libdevice, clang's --cuda-path); see resolveCudaPath
   std::string clang;    // clang++ for CUDA C++; see resolveClang
+  std::string cudaCompiler = "auto"; // auto, clang, nvrtc or nvcc; see compileCudaCandidate
+  CompileLimits cudaLimits;          // what compiling one CUDA C++ candidate may spend
 };
 
 /// `option` if set, else $CUDA_PATH, else /usr/local/cuda. (Deliberately not CUDA_HOME or

@@ -33,11 +33,14 @@ def KbLowerToPtx : Pass<"kb-lower-to-ptx", "::mlir::ModuleOp"> {
     lists the decisions, their domains and defaults): its kernel is built from the task's payload
     and lowered in process through GPU, NVVM and LLVM's NVPTX back end, with one bare pointer per
     task buffer as kernel parameters. The `source` of a replay, server or manual candidate is
-    CUDA C++, compiled by clang; its launch plan is its `launch` attribute, else the
-    `// kopt-launch:` lines of its source (README.md). Candidates compile on `threads` threads
-    (0: one per hardware thread); results attach in candidate order and do not depend on the
-    number of threads. Candidates of a task with identical decisions, or identical source and
-    plan, compile once. An unknown `chip` is an error. Progress goes to stderr.
+    CUDA C++, compiled by `cuda-compiler` (auto: clang if there is one, else NVRTC, else nvcc)
+    in a child process limited by `cuda-time-limit` and `cuda-memory-limit`, after its
+    preprocessor directives are checked (no absolute or `..` include, no #embed); its launch
+    plan is its `launch` attribute, else the `// kopt-launch:` lines of its source (README.md).
+    Candidates compile on `threads` threads (0: one per hardware thread); results attach in
+    candidate order and do not depend on the number of threads. Candidates of a task with
+    identical decisions, or identical source and plan, compile once. An unknown `chip`, or
+    `cuda-compiler` other than auto, clang, nvrtc or nvcc, is an error. Progress goes to stderr.
   }];
   let dependentDialects = ["::kb::KbDialect"];
   let options = [
@@ -52,6 +55,13 @@ def KbLowerToPtx : Pass<"kb-lower-to-ptx", "::mlir::ModuleOp"> {
     Option<"clang", "clang", "std::string", /*default=*/"\"\"",
            "clang++ for CUDA C++ candidates (default: the one of kopt's LLVM, else clang++-22 or "
            "clang++ in PATH)">,
+    Option<"cudaCompiler", "cuda-compiler", "std::string", /*default=*/"\"auto\"",
+           "what compiles CUDA C++ candidates: auto (clang if found, else NVRTC, else nvcc), "
+           "clang, nvrtc or nvcc">,
+    Option<"cudaTimeLimit", "cuda-time-limit", "unsigned", /*default=*/"60",
+           "seconds (wall clock and CPU) compiling one CUDA C++ candidate may take">,
+    Option<"cudaMemoryLimit", "cuda-memory-limit", "unsigned", /*default=*/"4096",
+           "MiB of address space compiling one CUDA C++ candidate may add">,
   ];
 }
 
