@@ -5,7 +5,8 @@
 // kb-sample, kb-lower-to-ptx (the policy candidates' kernels built from the payload and lowered
 // to PTX in process), kb-tag-features, kb-export-measurements, kb-select with several
 // strategies, and kb-export-payloads. Errors are expected; a crash, a hang (libFuzzer's
-// -timeout) or a pass that fails without saying why is a finding.
+// -timeout), a pass that fails without saying why, or an output that does not parse back (the IR
+// file is the record a run resumes from) is a finding.
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
@@ -68,8 +69,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     OwningOpRef<ModuleOp> copy = module->clone();
     emittedError = false;
-    if (failed(pm.run(*copy)) && !emittedError) {
+    if (failed(pm.run(*copy))) {
+      if (emittedError)
+        continue;
       llvm::errs() << "kopt-fuzz-task: '" << pipeline << "' failed without an error diagnostic\n";
+      std::abort();
+    }
+    std::string printed;
+    llvm::raw_string_ostream os(printed);
+    copy->print(os);
+    if (!parseSourceString<ModuleOp>(printed, ParserConfig(context))) {
+      llvm::errs() << "kopt-fuzz-task: the output of '" << pipeline << "' does not parse back\n";
       std::abort();
     }
   }

@@ -61,9 +61,10 @@ for target in "${targets[@]}"; do
   [ -f "fuzz/$target.dict" ] && dict=(-dict="fuzz/$target.dict")
   before=$(ls "$findings" | wc -l)
   echo "fuzz.sh: $target for ${per_target} s (log: $log)"
-  # -fork keeps going after a crash, a hang or an out-of-memory input and counts them.
+  # -fork keeps going after a crash, a hang or an out-of-memory input and counts them. Inputs
+  # may grow to 64 KiB: deep nesting needs length.
   nice -n 10 "$binary" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-    -max_total_time="$per_target" -timeout="$timeout" -rss_limit_mb=4096 \
+    -max_total_time="$per_target" -timeout="$timeout" -rss_limit_mb=4096 -max_len=65536 \
     -artifact_prefix="$findings/" "${dict[@]}" "$corpus" "build/fuzz/seeds/$target" \
     >"$log" 2>&1 || true
   stats=$(grep -E '^#[0-9]+: .*oom/timeout/crash' "$log" | tail -1 || true)
