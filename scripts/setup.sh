@@ -8,7 +8,7 @@ LLVM_VERSION=22
 PACKAGES=(
   cmake ninja-build ccache
   "llvm-${LLVM_VERSION}-dev" "llvm-${LLVM_VERSION}-tools" "libmlir-${LLVM_VERSION}-dev" "mlir-${LLVM_VERSION}-tools"
-  "clang-${LLVM_VERSION}" "lld-${LLVM_VERSION}"
+  "clang-${LLVM_VERSION}" "lld-${LLVM_VERSION}" "libclang-rt-${LLVM_VERSION}-dev"
   libgtest-dev libgmock-dev
   nlohmann-json3-dev libcurl4-openssl-dev libtorch-dev
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev

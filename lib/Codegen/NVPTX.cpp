@@ -132,7 +132,9 @@ static FailureOr<std::string> serialize(gpu::GPUModuleOp module, const Target &t
   initializeNVPTX();
   SmallString<128> libdevice(resolveCudaPath(target.cudaPath));
   llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
-  PtxSerializer serializer(module, chipFor(module, target.chip), libdevice.str().str());
+  // ModuleToObject keeps a StringRef to the chip: the string must outlive the serializer.
+  std::string chip = chipFor(module, target.chip);
+  PtxSerializer serializer(module, chip, libdevice.str().str());
   std::optional<SmallVector<char, 0>> ptx = serializer.run();
   if (!ptx)
     return failure();

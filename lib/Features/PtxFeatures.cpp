@@ -6,8 +6,10 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
+#include <limits>
 
 using namespace llvm;
 using namespace kopt::features;
@@ -59,12 +61,18 @@ const Field kFields[] = {
     {"loops", &PtxFeatures::loops, Kind::Count},
 };
 
+/// Sizes and counts stop at the largest int64: a declaration of more than 2^63 bytes is no
+/// reason for undefined behaviour, and ptxas rejects it anyway.
+constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
+int64_t saturatingAdd(int64_t a, int64_t b) { return checkedAdd(a, b).value_or(kSaturated); }
+int64_t saturatingMul(int64_t a, int64_t b) { return checkedMul(a, b).value_or(kSaturated); }
+
 /// Adds `callee`'s features to those of a function that calls it.
 void addCallee(PtxFeatures &into, const PtxFeatures &callee) {
   for (const Field &field : kFields) {
     int64_t &value = into.*field.member;
     value = field.kind == Kind::Widest ? std::max(value, callee.*field.member)
-                                       : value + callee.*field.member;
+                                       : saturatingAdd(value, callee.*field.member);
   }
 }
 
@@ -112,7 +120,8 @@ std::optional<int64_t> declaredBytes(StringRef statement) {
   statement = statement.split('=').first; // an initializer is no part of the size
   SmallVector<StringRef> tokens;
   statement.split(tokens, ' ', -1, /*KeepEmpty=*/false);
-  int64_t bytes = 0, lanes = 1;
+  int64_t bytes = 0;
+  uint64_t lanes = 1;
   StringRef declarator;
   for (StringRef token : tokens) {
     if (token.consume_front(".v"))
@@ -122,15 +131,15 @@ std::optional<int64_t> declaredBytes(StringRef statement) {
     else
       declarator = token;
   }
-  bytes *= lanes;
+  bytes = saturatingMul(bytes, std::min<uint64_t>(lanes, kSaturated));
   // Each [N] multiplies; an empty [] makes the array dynamic.
   StringRef dims = declarator.split('[').second;
   while (!dims.empty()) {
     auto [dim, rest] = dims.split(']');
-    int64_t extent;
+    uint64_t extent;
     if (dim.trim().getAsInteger(10, extent))
       return std::nullopt;
-    bytes *= extent;
+    bytes = saturatingMul(bytes, std::min<uint64_t>(extent, kSaturated));
     dims = rest.ltrim().drop_front(); // past the next '['
   }
   return bytes;
@@ -318,9 +327,9 @@ void Parser::functionDirective(StringRef text) {
     return;
   std::optional<int64_t> bytes = declaredBytes(text);
   if (isLocal)
-    current->own.localBytes += bytes.value_or(0);
+    current->own.localBytes = saturatingAdd(current->own.localBytes, bytes.value_or(0));
   else if (bytes)
-    current->own.sharedBytes += *bytes;
+    current->own.sharedBytes = saturatingAdd(current->own.sharedBytes, *bytes);
   else
     current->own.sharedDynamic = 1;
 }
@@ -432,7 +441,8 @@ PtxModule kopt::features::analyzePtx(StringRef ptx) {
           work.push_back(callee->second);
         auto variable = parser.shared.find(name.getKey());
         if (variable != parser.shared.end() && variables.insert(name.getKey()).second) {
-          kernel.features.sharedBytes += variable->second.bytes;
+          kernel.features.sharedBytes =
+              saturatingAdd(kernel.features.sharedBytes, variable->second.bytes);
           kernel.features.sharedDynamic |= variable->second.dynamic;
         }
       }
@@ -447,7 +457,7 @@ PtxFeatures kopt::features::combineKernels(ArrayRef<PtxFeatures> kernels) {
   for (const PtxFeatures &kernel : kernels)
     for (const Field &field : kFields) {
       int64_t &value = combined.*field.member;
-      value = field.kind == Kind::Count ? value + kernel.*field.member
+      value = field.kind == Kind::Count ? saturatingAdd(value, kernel.*field.member)
                                         : std::max(value, kernel.*field.member);
     }
   return combined;
