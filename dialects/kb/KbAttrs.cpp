@@ -189,9 +189,12 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (d <= 0)
       return emitError() << "launch '" << entry
                          << "': grid and block dimensions must be positive";
-  // Each dimension first, so that the product cannot overflow.
-  if (llvm::any_of(block, [](int64_t d) { return d > 1024; }) ||
-      block[0] * block[1] * block[2] > 1024)
+  // Each dimension first, so that neither the check nor its message multiplies past 64 bits.
+  for (int axis = 0; axis < 3; ++axis)
+    if (block[axis] > 1024)
+      return emitError() << "launch '" << entry << "': a block holds at most 1024 threads, got "
+                         << block[axis] << " along " << "xyz"[axis];
+  if (block[0] * block[1] * block[2] > 1024)
     return emitError() << "launch '" << entry << "': a block holds at most 1024 threads, got "
                        << block[0] * block[1] * block[2];
   // CUDA's limits on every device kopt targets: a plan beyond them cannot be the launch that
