@@ -16,7 +16,7 @@ kb.candidate @zero of @relu manual source "#include <cstdint>\0A// kopt-launch: 
 kb.candidate @stranger of @relu manual source "// kopt-launch: relu grid(1) block(256) args(x, y)\0A"
 
 // CHECK-LABEL: kb.candidate @huge
-// CHECK-SAME:    verdict <compile_error, "launch 'relu': a block holds at most 1024 threads, got 2048">
+// CHECK-SAME:    verdict <compile_error, "launch 'relu': a block holds at most 1024 threads, got 2048 along x">
 kb.candidate @huge of @relu manual source "// kopt-launch: relu grid(1) block(2048) args(x, out)\0A"
 
 // Beyond what a launch takes: a 32-bit launch would run one block, or no shared memory at all.

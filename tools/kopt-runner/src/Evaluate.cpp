@@ -95,11 +95,9 @@ template <typename Run>
 Verdict judgeTrials(Task &task, Workspace &workspace, uint64_t seed, int trials, bool toHost,
                     GpuJudge *checks, Run run) {
   Verdict overall;
-  // From the trial the working inputs hold, if any: its copy is saved, and every trial runs.
-  std::optional<Workspace::TrialKey> held = workspace.heldTrial();
-  int first = held && held->first == seed && held->second < trials ? held->second : 0;
-  for (int k = 0; k < trials; ++k) {
-    int t = (first + k) % trials;
+  // In order, whatever the working inputs hold: a verdict's detail must not depend on which
+  // candidate ran before.
+  for (int t = 0; t < trials; ++t) {
     Trial trial = task.trial(seed, t); // handles: stays valid if the task redraws
     if (toHost)
       for (std::vector<torch::Tensor> *tensors : {&trial.inputs, &trial.reference})
