@@ -1,4 +1,5 @@
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-time{runner="%fake-runner" strategy=all timeout=5 cache=none})' 2>/dev/null | FileCheck %s
+// RUN: rm -f %t.jsonl
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-time{runner="%fake-runner" strategy=all timeout=5 cache=none}, kb-export-measurements{file=%t.jsonl})' >/dev/null 2>&1
 // RUN: FileCheck %s --check-prefix=EXPORT < %t.jsonl
 

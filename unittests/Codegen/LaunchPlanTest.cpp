@@ -125,7 +125,7 @@ TEST(LaunchPlanAttrTest, RoundTripAndVerifierMessages) {
   llvm::Expected<kb::LaunchPlanAttr> tooBig = toAttr(&context, plan);
   ASSERT_FALSE(bool(tooBig));
   EXPECT_EQ(llvm::toString(tooBig.takeError()),
-            "launch 'k': a block holds at most 1024 threads, got 2048");
+            "launch 'k': a block holds at most 1024 threads, got 2048 along x");
 }
 
 } // namespace
