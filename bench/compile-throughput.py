@@ -22,7 +22,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
 from kopt import measurements  # noqa: E402
-from kopt.paths import TASK_DIR, find_kopt  # noqa: E402
+from kopt.paths import TASK_DIR, add_kopt_argument, find_kopt  # noqa: E402
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("tasks", nargs="*", default=[
@@ -31,7 +31,7 @@ parser.add_argument("tasks", nargs="*", default=[
         "001_Square_matrix_multiplication.mlir", "094_MSELoss.mlir", "023_Softmax.mlir",
         "050_conv_standard_2D__square_input__square_kernel.mlir", "089_cumsum.mlir",
         "097_ScaledDotProductAttention.mlir", "095_CrossEntropyLoss.mlir")])
-parser.add_argument("--kopt", help="default: $KOPT, build/dev/bin/kopt or the one on PATH")
+add_kopt_argument(parser)
 parser.add_argument("--count", type=int, default=64, help="decision lists drawn")
 parser.add_argument("--reps", type=int, default=5)
 parser.add_argument("--threads", type=int, default=0, help="kb-lower-to-ptx threads (0: all)")

@@ -3,10 +3,10 @@
 
     bench/suite-table.py SUITE_DIR RUN_DIR...
 
-SUITE_DIR holds the compiled candidate files (NNN.mlir); each RUN_DIR a run's cache.jsonl. The
-result cache keeps one entry per distinct kernel (decision lists whose fallbacks meet give the same
-PTX and launch plan), under the first candidate that had it: every candidate with that kernel
-shares its verdict and time. Per task: its family, how many of the 64 drawn candidates compiled
+SUITE_DIR holds the compiled candidate files (NNN.mlir), read through kopt ($KOPT,
+build/dev/bin/kopt or PATH's); each RUN_DIR a run's cache.jsonl. The result cache keeps one entry
+per distinct kernel (decision lists whose fallbacks meet give the same PTX and launch plan), under
+the first candidate that had it: every candidate with that kernel shares its verdict and time. Per task: its family, how many of the 64 drawn candidates compiled
 (and how many distinct kernels they are) and were correct, the fastest
 correct one's median time (with its interquartile range), PyTorch eager's median, the speedup
 over eager (range: eager median over the candidate's third and first quartiles), and the physical

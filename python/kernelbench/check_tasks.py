@@ -73,7 +73,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the kopt package
 import payload_check  # noqa: E402
-from kopt.paths import BUILD, LLVM_BIN, TASK_DIR, find_kopt  # noqa: E402
+from kopt.paths import BUILD, LLVM_BIN, TASK_DIR, add_kopt_argument, find_kopt  # noqa: E402
 
 DEFAULT_RUNNER = BUILD / "tools" / "kopt-runner" / "kopt-runner"
 
@@ -466,7 +466,7 @@ def main(argv=None) -> int:
     ap.add_argument("files", nargs="*", type=Path,
                     help="task files (default: every file of --tasks, which must hold all 100)")
     ap.add_argument("--tasks", type=Path, default=TASK_DIR)
-    ap.add_argument("--kopt", type=Path, help="default: $KOPT, build/dev/bin/kopt or PATH's")
+    add_kopt_argument(ap)
     ap.add_argument("--runner", type=Path, default=DEFAULT_RUNNER)
     ap.add_argument("--mlir-opt", type=Path, default=LLVM_BIN / "mlir-opt")
     ap.add_argument("--mlir-translate", type=Path, default=LLVM_BIN / "mlir-translate")

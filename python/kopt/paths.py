@@ -3,6 +3,7 @@ the KernelBench task files, LLVM's tools and the kopt binary."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 from pathlib import Path
@@ -26,3 +27,9 @@ def find_kopt(given: str | Path | None = None) -> str:
             return str(Path(candidate).resolve())
     raise FileNotFoundError("no kopt: build it (cmake --build build/dev --target kopt), "
                             "set $KOPT or pass --kopt")
+
+
+def add_kopt_argument(parser: argparse.ArgumentParser) -> None:
+    """--kopt, whose value (or None) find_kopt takes."""
+    parser.add_argument("--kopt", help="the kopt binary (default: $KOPT, build/dev/bin/kopt, "
+                                       "or the one on PATH)")

@@ -39,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the kopt package
 from kopt import measurements  # noqa: E402
-from kopt.paths import REPO, TASK_DIR, find_kopt  # noqa: E402
+from kopt.paths import REPO, TASK_DIR, add_kopt_argument, find_kopt  # noqa: E402
 from layout import PHASES, StudyError, read_json, write_json  # noqa: E402
 
 # The evaluator settings of bench/suite-gpu.sh and bench/train-gpu.sh (and kb-ttt's defaults),
@@ -424,7 +424,7 @@ def main() -> int:
                      help="a measurements file standing in for the GPU (kb-recorded-rewards)")
     run.add_argument("--runner", default="", help="kopt-runner command (default: kopt's)")
     run.add_argument("--cache", default="", help="kopt's result cache (default: kopt's)")
-    run.add_argument("--kopt", help="the kopt binary (default: $KOPT, build/dev/bin/kopt, PATH)")
+    add_kopt_argument(run)
     run.add_argument("--no-report", action="store_true",
                      help="stop after the measurements (where matplotlib is missing)")
     for p in (run, sub.add_parser("report", help="write study.json, the plots and REPORT.md")):
