@@ -102,6 +102,8 @@ DTYPES = {"f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64", "i1": "i1", 
 # ------------------------------------------------------------------------------------------
 # Reading the task as kopt prints it
 # ------------------------------------------------------------------------------------------
+# From the text: kb-export-measurements writes candidates only, none of a task's inputs,
+# outputs, reference or payload.
 
 @dataclass
 class Value:

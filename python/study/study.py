@@ -52,6 +52,7 @@ DEFAULT_STRATEGIES = ["oracle", "random", "confidence", "surprise", "surprise-to
 
 
 def task_symbol(path: Path) -> str:
+    # From the text: a task file has no candidates, so its measurements would name no task.
     symbols = re.findall(r"^\s*kb\.task @(\w+)", path.read_text(), re.MULTILINE)
     if len(symbols) != 1:
         raise StudyError(f"{path}: the driver takes one kb.task per file, found {len(symbols)}")
