@@ -3,40 +3,32 @@
 
     task candidate verdict [median_us T speedup S] [surprisal U] [selected STRATEGY] [detail]
 
-surprisal is -sum/count of the candidate's logprob; detail is the verdict's message, cut to 200
-characters. Reads the generic text form kopt prints (one candidate per line).
+surprisal is -sum/count of the candidate's logprob; detail is the verdict's message, escaped as
+the IR prints it and cut to 200 characters. Reads the file's measurements (kb-export-measurements,
+through the kopt of $KOPT, build/dev/bin/kopt or PATH); "-" or no file: standard input.
 """
-import re
+import pathlib
 import sys
 
-CANDIDATE = re.compile(r"kb\.candidate @(\S+) of @(\S+)")
-VERDICT = re.compile(r'verdict <(\w+)(?:, "((?:[^"\\]|\\.)*)")?')
-TIME = re.compile(r"time <median = ([0-9.e+-]+).*?speedup ([0-9.e+-]+)")
-LOGPROB = re.compile(r"logprob <sum = ([0-9.e+-]+), count = (\d+)>")
-SELECTED = re.compile(r'selected <"([^"]+)"')
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
+from kopt import measurements  # noqa: E402
+from kopt.irtext import escaped, format_f64  # noqa: E402
 
 
-def rows(lines):
-    for line in lines:
-        candidate = CANDIDATE.search(line)
-        if not candidate:
-            continue
-        verdict, time = VERDICT.search(line), TIME.search(line)
-        logprob, selected = LOGPROB.search(line), SELECTED.search(line)
-        row = [candidate[2], candidate[1], verdict[1] if verdict else "unverified"]
-        if time:
-            row += ["median_us", time[1], "speedup", time[2]]
-        if logprob:
-            row += ["surprisal", f"{-float(logprob[1]) / int(logprob[2]):.4f}"]
-        if selected:
-            row += ["selected", selected[1]]
-        if verdict and verdict[2]:
-            row.append(verdict[2][:200])
-        yield row
+def row(m):
+    line = [m.task, m.candidate, m.verdict or "unverified"]
+    if m.timing and m.speedup is not None:
+        line += ["median_us", format_f64(m.timing.median_us), "speedup", format_f64(m.speedup)]
+    if m.logprob:
+        line += ["surprisal", f"{m.logprob.surprisal:.4f}"]
+    if m.selected:
+        line += ["selected", m.selected]
+    if m.detail:
+        line.append(escaped(m.detail)[:200])
+    return line
 
 
 if __name__ == "__main__":
     for path in sys.argv[1:] or ["-"]:
-        with open(path) if path != "-" else sys.stdin as f:
-            for row in rows(f):
-                print(*row)
+        for m in measurements.export(path):
+            print(*row(m))

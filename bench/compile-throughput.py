@@ -12,6 +12,7 @@ parse, print); a compile error fails the run.
 """
 import argparse
 import os
+import pathlib
 import re
 import statistics
 import subprocess
@@ -19,19 +20,23 @@ import sys
 import tempfile
 import time
 
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
+from kopt import measurements  # noqa: E402
+from kopt.paths import TASK_DIR, add_kopt_argument, find_kopt  # noqa: E402
+
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("tasks", nargs="*", default=[
-    os.path.join(root, "tasks/kernelbench/level1", name) for name in (
+    str(TASK_DIR / name) for name in (
         "019_ReLU.mlir", "047_Sum_reduction_over_a_dimension.mlir",
         "001_Square_matrix_multiplication.mlir", "094_MSELoss.mlir", "023_Softmax.mlir",
         "050_conv_standard_2D__square_input__square_kernel.mlir", "089_cumsum.mlir",
         "097_ScaledDotProductAttention.mlir", "095_CrossEntropyLoss.mlir")])
-parser.add_argument("--kopt", default=os.path.join(root, "build/dev/bin/kopt"))
+add_kopt_argument(parser)
 parser.add_argument("--count", type=int, default=64, help="decision lists drawn")
 parser.add_argument("--reps", type=int, default=5)
 parser.add_argument("--threads", type=int, default=0, help="kb-lower-to-ptx threads (0: all)")
 args = parser.parse_args()
+args.kopt = find_kopt(args.kopt)
 
 def measure(task):
     """Distinct candidates, and the median candidates/s of the pass and of the whole kopt run."""
@@ -40,8 +45,7 @@ def measure(task):
         subprocess.run([args.kopt, task, "-o", candidates,
                         "--pass-pipeline=builtin.module(kb-sample{n=%d seed=1 policy=uniform})"
                         % args.count], capture_output=True, check=True)
-        lines = [l for l in open(candidates) if l.lstrip().startswith("kb.candidate")]
-        distinct = sum("duplicate_of" not in l for l in lines)
+        distinct = sum(m.duplicate_of is None for m in measurements.export(candidates, args.kopt))
         command = [args.kopt, candidates, "-o", os.path.join(tmp, "lowered.mlir"), "--mlir-timing",
                    f"--pass-pipeline=builtin.module(kb-lower-to-ptx{{threads={args.threads}}})"]
         passes, wholes = [], []
@@ -51,7 +55,8 @@ def measure(task):
             wholes.append(time.perf_counter() - start)
             passes.append(
                 float(re.search(r"([0-9.]+) \(\s*[0-9.]+%\)\s+KbLowerToPtx", run.stderr)[1]))
-            errors = open(os.path.join(tmp, "lowered.mlir")).read().count("compile_error")
+            errors = sum(m.verdict == "compile_error"
+                         for m in measurements.export(os.path.join(tmp, "lowered.mlir"), args.kopt))
             print(f"{os.path.basename(task)} run {rep + 1}: pass {passes[-1]:.3f} s, "
                   f"kopt {wholes[-1]:.3f} s", file=sys.stderr)
             if errors:

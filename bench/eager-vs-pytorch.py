@@ -10,11 +10,15 @@ process, then it exits), then Python; each side takes as many repetitions as it 
 relative error of the median, up to 3 s. TF32 is off on both sides.
 """
 import json
+import pathlib
 import statistics
 import subprocess
 import sys
 
 import torch
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
+from kopt.tables import markdown_header, markdown_row  # noqa: E402
 
 # (KernelBench problem, reference body, inputs as (name, shape), output shape)
 TASKS = [
@@ -96,12 +100,12 @@ def main():
     device, runner = runner_medians(sys.argv[1])
     python = python_medians(device["l2_bytes"])
     print(f"device: {device['name']}, driver {device['driver']}, torch {device['torch']}")
-    print("| task | kopt-runner eager median us (IQR, n) | Python PyTorch median us (IQR, n) | ratio |")
-    print("|---|---|---|---|")
+    print(markdown_header(["task", "kopt-runner eager median us (IQR, n)",
+                           "Python PyTorch median us (IQR, n)", "ratio"]))
     for name, *_ in TASKS:
         r, p = runner[name], python[name]
-        print(f"| {name} | {r[0]:.1f} ({r[1]:.1f}-{r[2]:.1f}, {r[3]}) | "
-              f"{p[0]:.1f} ({p[1]:.1f}-{p[2]:.1f}, {p[3]}) | {r[0] / p[0]:.3f} |")
+        print(markdown_row([name, f"{r[0]:.1f} ({r[1]:.1f}-{r[2]:.1f}, {r[3]})",
+                            f"{p[0]:.1f} ({p[1]:.1f}-{p[2]:.1f}, {p[3]})", f"{r[0] / p[0]:.3f}"]))
 
 
 if __name__ == "__main__":

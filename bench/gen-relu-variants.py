@@ -6,10 +6,10 @@ with clang-22 here), for the runner benchmarks: vector width x items per thread 
     bench/gen-relu-variants.py ROWS COLS OUT.mlir
 """
 import itertools
-import os
+import pathlib
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
 from cuda_candidates import cuda_to_ptx, mlir_string  # noqa: E402
 
 rows, cols, out_path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]

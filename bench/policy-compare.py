@@ -9,26 +9,30 @@ means over tasks (geometric for the best speedup).
 """
 import json
 import math
+import pathlib
 import sys
 from collections import defaultdict
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
+from kopt import measurements  # noqa: E402
+from kopt.tables import markdown_header  # noqa: E402
 
 
 def load(path):
     tasks = defaultdict(list)
-    for line in open(path):
-        entry = json.loads(line)
-        tasks[entry["task"]].append(entry)
+    for m in measurements.read(path):
+        tasks[m.task].append(m)
     return tasks
 
 
 def stats(samples):
     # Samples the evaluator never reached (a run cut short) are left out, not counted as failures.
-    samples = [s for s in samples if "verdict" in s]
+    samples = [s for s in samples if s.verdict]
     n = len(samples)
-    correct = [s for s in samples if s["verdict"] == "correct"]
-    speedups = [s.get("speedup", 0.0) for s in correct]
-    untimed = sum("speedup" not in s for s in correct)
-    distinct = {json.dumps(s.get("decisions"), sort_keys=True) for s in samples}
+    correct = [s for s in samples if s.verdict == "correct"]
+    speedups = [s.speedup or 0.0 for s in correct]
+    untimed = sum(s.speedup is None for s in correct)
+    distinct = {json.dumps(s.decisions, sort_keys=True) for s in samples}
     return {
         "n": f"{n} ({untimed} untimed)" if untimed else n,
         "correct": len(correct) / n,
@@ -41,9 +45,8 @@ def stats(samples):
 def main():
     a_path, b_path = sys.argv[1], sys.argv[2]
     a, b = load(a_path), load(b_path)
-    print("| task | verified A / B | correct A / B | fast_1 A / B | best speedup A / B | "
-          "distinct A / B |")
-    print("|---|---|---|---|---|---|")
+    print(markdown_header(["task", "verified A / B", "correct A / B", "fast_1 A / B",
+                           "best speedup A / B", "distinct A / B"]))
     rows = []
     for task in sorted(set(a) & set(b)):
         sa, sb = stats(a[task]), stats(b[task])

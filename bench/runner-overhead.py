@@ -9,18 +9,18 @@ processes (each with its own runner, no result cache), then reports:
   repetitions plus the verification trials and warm-ups, at each candidate's median);
 - repeatability: for each candidate timed in both runs, the difference of the two medians.
 """
-import re
+import pathlib
 import statistics
 import subprocess
 import sys
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
+from kopt import measurements  # noqa: E402
+
 kopt, runner, candidates, outdir = sys.argv[1:5]
 PIPELINE = ("builtin.module(kb-verify{{runner=\"{r}\" timeout=60 cache=none}},"
             "kb-time{{runner=\"{r}\" strategy=all timeout=120 cache=none}})").format(r=runner)
-CANDIDATE = re.compile(r'kb\.candidate @(\w+) .*?verdict <(\w+)[^>]*>'
-                       r'(?: time <median = ([0-9.e+-]+), q1 = ([0-9.e+-]+), q3 = ([0-9.e+-]+), n = (\d+)>)?'
-                       r'(?: speedup ([0-9.e+-]+))?')
 TRIALS, WARMUPS = 5, 2
 
 
@@ -31,13 +31,11 @@ def run(index):
         subprocess.run([kopt, candidates, f"--pass-pipeline={PIPELINE}", "-o", out],
                        stderr=log, check=True)
     wall = time.monotonic() - start
-    results = {}
-    for line in open(out):
-        m = CANDIDATE.search(line)
-        if m:
-            name, verdict, median, q1, q3, n, speedup = m.groups()
-            results[name] = (verdict, float(median) if median else None, int(n) if n else 0,
-                             float(speedup) if speedup else None)
+    results = {}  # the verified candidates: verdict, median, repetitions, speedup
+    for m in measurements.export(out, kopt):
+        if m.verdict:
+            results[m.candidate] = (m.verdict, m.timing and m.timing.median_us,
+                                    m.timing.n if m.timing else 0, m.speedup)
     return wall, results
 
 

@@ -2,7 +2,9 @@
 (the compiler kb-lower-to-ptx uses for CUDA C++ candidates) and PTX as an MLIR string literal."""
 import subprocess
 
-CLANG = "/usr/lib/llvm-22/bin/clang++"
+from kopt.paths import LLVM_BIN
+
+CLANG = LLVM_BIN / "clang++"
 
 
 def cuda_to_ptx(path=None, source=None, extra=()):

@@ -12,7 +12,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev
   nlohmann-json3-dev libcurl4-openssl-dev libtorch-dev
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev
-  python3 python3-matplotlib xz-utils patchelf
+  python3 python3-matplotlib python3-pytest xz-utils patchelf
 )
 
 missing=()

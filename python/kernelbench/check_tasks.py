@@ -71,13 +71,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import payload_check
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the kopt package
+import payload_check  # noqa: E402
+from kopt.paths import BUILD, LLVM_BIN, TASK_DIR, add_kopt_argument, find_kopt  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[2]
-DEFAULT_TASKS = REPO / "tasks" / "kernelbench" / "level1"
-DEFAULT_KOPT = REPO / "build" / "dev" / "bin" / "kopt"
-DEFAULT_RUNNER = REPO / "build" / "dev" / "tools" / "kopt-runner" / "kopt-runner"
-LLVM_BIN = Path("/usr/lib/llvm-22/bin")
+DEFAULT_RUNNER = BUILD / "tools" / "kopt-runner" / "kopt-runner"
 
 # The evaluation split of the paper (seed 42); every other problem is a training task.
 EVAL_PROBLEMS = {4, 5, 12, 14, 15, 18, 28, 29, 30, 32, 36, 55, 65, 70, 76, 82, 87, 89, 95, 98}
@@ -104,6 +102,8 @@ DTYPES = {"f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64", "i1": "i1", 
 # ------------------------------------------------------------------------------------------
 # Reading the task as kopt prints it
 # ------------------------------------------------------------------------------------------
+# From the text: kb-export-measurements writes candidates only, none of a task's inputs,
+# outputs, reference or payload.
 
 @dataclass
 class Value:
@@ -467,8 +467,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("files", nargs="*", type=Path,
                     help="task files (default: every file of --tasks, which must hold all 100)")
-    ap.add_argument("--tasks", type=Path, default=DEFAULT_TASKS)
-    ap.add_argument("--kopt", type=Path, default=DEFAULT_KOPT)
+    ap.add_argument("--tasks", type=Path, default=TASK_DIR)
+    add_kopt_argument(ap)
     ap.add_argument("--runner", type=Path, default=DEFAULT_RUNNER)
     ap.add_argument("--mlir-opt", type=Path, default=LLVM_BIN / "mlir-opt")
     ap.add_argument("--mlir-translate", type=Path, default=LLVM_BIN / "mlir-translate")
@@ -477,6 +477,11 @@ def main(argv=None) -> int:
                     help="skip the payload consistency check (step 3)")
     ap.add_argument("-v", "--verbose", action="store_true", help="show the scaled shapes")
     args = ap.parse_args(argv)
+    try:
+        args.kopt = Path(find_kopt(args.kopt))
+    except FileNotFoundError as error:
+        print(f"check_tasks: {error}", file=sys.stderr)
+        return 2
 
     tools = [args.kopt, args.runner]
     if not args.no_payloads:

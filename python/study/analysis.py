@@ -17,6 +17,8 @@ import random
 from pathlib import Path
 
 import stats
+from kopt import measurements
+from kopt.measurements import Measurement
 from layout import GPU_PHASES, PHASES, StudyError, read_json, read_jsonl
 
 # The study's published numbers (arXiv:2602.07670; 5 evaluation tasks x 2 seeds unless said).
@@ -42,30 +44,23 @@ COMPARISONS = [("surprise", "confidence"), ("surprise-top3", "confidence-top3"),
 SURPRISAL_DIGITS = 9  # mean log-probs equal to this many digits are one value
 
 
-def success(line: dict) -> bool:
-    return line.get("verdict") == "correct" and line.get("speedup", 0) > 1
+def success(line: Measurement) -> bool:
+    return line.verdict == "correct" and (line.speedup or 0) > 1
 
 
-def surprisal(line: dict) -> float:
-    return -line["logprob_sum"] / line["logprob_count"]
+def decisions_key(line: Measurement) -> str:
+    return json.dumps(line.decisions, sort_keys=True)
 
 
-def decisions_key(line: dict) -> str:
-    return json.dumps(line["decisions"], sort_keys=True)
-
-
-def kernel_key(line: dict) -> str:
+def kernel_key(line: Measurement) -> str:
     """The kernel a line stands for. kopt's result cache keys a timing by the kernel's PTX and
     launch, so lines with the same timing (median, quartiles, repetitions) are one kernel timed
     once, whatever their decisions (two decision lists can lower to the same PTX); an untimed
     line is known by its decisions only."""
-    if "median_us" in line:
-        return json.dumps([line["median_us"], line["q1_us"], line["q3_us"], line["n"]])
+    if line.timing:
+        timing = line.timing
+        return json.dumps([timing.median_us, timing.q1_us, timing.q3_us, timing.n])
     return decisions_key(line)
-
-
-def timed_correct(line: dict) -> bool:
-    return line.get("verdict") == "correct" and "speedup" in line
 
 
 def load_units(directory: Path, config: dict) -> list[dict]:
@@ -81,8 +76,10 @@ def load_units(directory: Path, config: dict) -> list[dict]:
             units.append({
                 "task": task["name"], "seed": seed, "candidates": sample["candidates"],
                 "reason": sample.get("reason"),
-                "samples": read_jsonl(done["measure"] / "measurements.jsonl"),
-                "selections": read_json(done["select"] / "selections.json"),
+                "samples": measurements.read(done["measure"] / "measurements.jsonl"),
+                "selections": {strategy: chosen and Measurement.from_json(chosen) for
+                               strategy, chosen in
+                               read_json(done["select"] / "selections.json").items()},
                 "ttt": sorted(read_jsonl(done["ttt"] / "ttt.jsonl"), key=lambda r: r["step"]),
                 "probe": read_json(done["probe"] / "probe.json"),
                 "seconds": {p: read_json(done[p] / "unit.json")["seconds"] for p in PHASES},
@@ -107,13 +104,13 @@ def task_kernels(units: list[dict]) -> dict[str, dict[str, dict]]:
     kernels: dict[str, dict[str, dict]] = {}
     for unit in units:
         for line in unit["samples"]:
-            if not timed_correct(line):
+            if not line.timed_correct:
                 continue
             kernel = kernels.setdefault(unit["task"], {}).setdefault(kernel_key(line), {
-                "speedup": line["speedup"], "features": line.get("features", {}),
-                "line": line, "surprisals": {}})
-            if "logprob_sum" in line:
-                kernel["surprisals"][decisions_key(line)] = surprisal(line)
+                "speedup": line.speedup, "features": line.features or {},
+                "timing": line.timing, "surprisals": {}})
+            if line.logprob:
+                kernel["surprisals"][decisions_key(line)] = line.logprob.surprisal
     for task in kernels.values():
         for kernel in task.values():
             values = list(kernel["surprisals"].values())
@@ -133,7 +130,7 @@ def eager_spread(kernels: dict[str, dict]) -> float:
     """Relative spread of eager's median as a task's kernels were compared against it: the
     standard deviation of log(speedup x median) over the task's kernels. kopt's timings pool
     eager's repetitions per task, so this is how far eager's median moved between timings."""
-    logs = [math.log(k["speedup"] * k["line"]["median_us"]) for k in kernels.values()]
+    logs = [math.log(k["speedup"] * k["timing"].median_us) for k in kernels.values()]
     return stats.stdev(logs) or 0.0
 
 
@@ -142,9 +139,8 @@ def kernel_outcomes(kernels: dict[str, dict]) -> None:
     the plot's), whether its speedup is above 1 with confidence, and its log speedup."""
     eager = eager_spread(kernels)
     for kernel in kernels.values():
-        line, speedup = kernel["line"], kernel["speedup"]
-        rel = stats.median_relative_se(line["median_us"], line["q1_us"], line["q3_us"],
-                                       line["n"])
+        timing, speedup = kernel["timing"], kernel["speedup"]
+        rel = stats.median_relative_se(timing.median_us, timing.q1_us, timing.q3_us, timing.n)
         kernel["interval"] = stats.speedup_interval(speedup, rel, eager)
         kernel["outcome"] = {
             "fast": [float(speedup > p) for p in FAST_P],
@@ -157,19 +153,19 @@ def task_table(config: dict, units: list[dict], kernels: dict, degenerate: list[
     table = []
     for task in config["tasks"]:
         mine = [u for u in units if u["task"] == task["name"]]
-        surprisals = [surprisal(s) for u in mine for s in u["samples"] if "logprob_sum" in s]
+        surprisals = [s.logprob.surprisal for u in mine for s in u["samples"] if s.logprob]
         table.append({
             "task": task["name"], "file": Path(task["file"]).name,
             "candidates": mine[0]["candidates"] > 0,
             "reason": mine[0]["reason"],
             "seeds": [{"seed": u["seed"], "samples": len(u["samples"]),
-                       "correct": sum(s.get("verdict") == "correct" for s in u["samples"]),
+                       "correct": sum(s.verdict == "correct" for s in u["samples"]),
                        "fast": sum(success(s) for s in u["samples"]),
-                       "best_speedup": max([s.get("speedup", 0) for s in u["samples"]],
+                       "best_speedup": max([s.speedup or 0 for s in u["samples"]],
                                            default=None)} for u in mine],
             "kernels": len(kernels.get(task["name"], {})),
             "decision_lists": len({decisions_key(s) for u in mine for s in u["samples"]
-                                   if timed_correct(s)}),
+                                   if s.timed_correct}),
             "degenerate": task["name"] in degenerate,
             "surprisal_sd": stats.stdev(surprisals),
         })
@@ -222,7 +218,7 @@ def unit_outcome(unit: dict, kernels: dict[str, dict], strategy: str) -> dict:
     unit's correct samples for `random`, over K-subsets of its distinct correct kernels for
     `random-K`), and for the rankings the fastest of the first K distinct kernels in the order
     of surprisal (highest first) or confidence (lowest first), ties in sample order."""
-    correct = [line for line in unit["samples"] if timed_correct(line)]
+    correct = [line for line in unit["samples"] if line.timed_correct]
     distinct = list(dict.fromkeys(kernel_key(line) for line in correct))
     if not distinct:  # nothing correct: every strategy fails here
         return {"task": unit["task"], "fast": [0.0] * len(FAST_P),
@@ -245,8 +241,8 @@ def unit_outcome(unit: dict, kernels: dict[str, dict], strategy: str) -> dict:
     else:
         name, _, top = strategy.partition("-top")
         sign = 1 if name == "surprise" else -1
-        ranked = sorted((line for line in correct if "logprob_sum" in line),
-                        key=lambda line: -sign * surprisal(line))
+        ranked = sorted((line for line in correct if line.logprob),
+                        key=lambda line: -sign * line.logprob.surprisal)
         first = list(dict.fromkeys(kernel_key(line) for line in ranked))[:int(top or 1)]
         best = max((kernels[key] for key in first), key=lambda k: k["speedup"])
         result, timed = best["outcome"], len(first) if top else 0
@@ -317,10 +313,10 @@ def selection(scheduled: list[dict], kernels: dict, degenerate: list[str], reps:
             "comparisons": [{"a": a, "b": b, **paired(chosen[a], chosen[b], reps, rng)}
                             for a, b in COMPARISONS]}
     # kb-select's one seeded draw, which the exact expectation of `random` replaces
-    draws = [{"task": u["task"], "success": bool(u["selections"].get("random")) and
-              success(u["selections"]["random"]),
-              "candidate": (u["selections"].get("random") or {}).get("candidate")}
-             for u in scheduled]
+    seeded = [u["selections"].get("random") for u in scheduled]
+    draws = [{"task": u["task"], "success": bool(drawn) and success(drawn),
+              "candidate": drawn and drawn.candidate}
+             for u, drawn in zip(scheduled, seeded)]
     out["seeded_random"] = {
         "fast_1": stats.mean([d["success"] for d in draws]),
         "fast_1_ci": stats.cluster_bootstrap_ci(
@@ -455,15 +451,15 @@ def probe(units: list[dict]) -> list[dict]:
     over the correct ones."""
     rows: dict[int, list[dict]] = {}
     for unit in units:
-        correct = [s for s in unit["samples"] if s.get("verdict") == "correct" and "speedup" in s]
-        fastest = max(correct, key=lambda s: s["speedup"])["candidate"] if correct else None
+        correct = [s for s in unit["samples"] if s.timed_correct]
+        fastest = max(correct, key=lambda s: s.speedup).candidate if correct else None
         for step, scored in unit["probe"].items():
             nll = {x["candidate"]: -x["logprob_sum"] / x["logprob_count"] for x in scored}
             seen, pairs = set(), []
             for line in correct:
                 if decisions_key(line) not in seen:
                     seen.add(decisions_key(line))
-                    pairs.append((nll[line["candidate"]], line["speedup"]))
+                    pairs.append((nll[line.candidate], line.speedup))
             rows.setdefault(int(step), []).append({
                 "nll": stats.mean(list(nll.values())),
                 "nll_fastest": nll[fastest] if fastest else None,

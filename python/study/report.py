@@ -12,6 +12,7 @@ matplotlib.use("Agg")  # files only: no display on the machines that run this
 import matplotlib.pyplot as plt  # noqa: E402
 
 from analysis import PAPER, interval, num, pct  # noqa: E402
+from kopt.tables import markdown_table as table  # noqa: E402
 
 VARIANT_NAMES = {"last": "TTT (last step)", "best_of_adaptation": "TTT Best-of-Adaptation",
                  "early_stop": "TTT early stop"}
@@ -133,12 +134,6 @@ def plot_entropy(numbers: dict, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
-
-
-def table(header: list[str], rows: list[list]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return "\n".join(lines)
 
 
 def correlation_cell(test: dict) -> str:

@@ -37,11 +37,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from layout import PHASES, StudyError, read_json, read_jsonl, write_json  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the kopt package
+from kopt import measurements  # noqa: E402
+from kopt.paths import REPO, TASK_DIR, add_kopt_argument, find_kopt  # noqa: E402
+from layout import PHASES, StudyError, read_json, write_json  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[2]
-TASK_DIR = REPO / "tasks" / "kernelbench" / "level1"
 # The evaluator settings of bench/suite-gpu.sh and bench/train-gpu.sh (and kb-ttt's defaults),
 # so that the result caches of those runs apply here.
 VERIFY = "trials=2"
@@ -52,6 +52,7 @@ DEFAULT_STRATEGIES = ["oracle", "random", "confidence", "surprise", "surprise-to
 
 
 def task_symbol(path: Path) -> str:
+    # From the text: a task file has no candidates, so its measurements would name no task.
     symbols = re.findall(r"^\s*kb\.task @(\w+)", path.read_text(), re.MULTILINE)
     if len(symbols) != 1:
         raise StudyError(f"{path}: the driver takes one kb.task per file, found {len(symbols)}")
@@ -137,7 +138,7 @@ class Study:
         stderr = self.kopt_run(REPO / task["file"], [
             f"kb-sample{{n={self.config['samples']} seed={seed}{policy}}}"],
             out / "kopt.log", output=out / "sample.mlir")
-        candidates = (out / "sample.mlir").read_text().count("kb.candidate @")
+        candidates = len(measurements.export(out / "sample.mlir", self.kopt))
         info = {"candidates": candidates}
         if candidates == 0:
             info["reason"] = no_candidates_reason(stderr)
@@ -172,9 +173,9 @@ class Study:
             self.kopt_run(unit / "sample" / "sample.mlir", passes, out / "kopt.log")
             for strategy in self.config["strategies"]:
                 path = out / f"{strategy}.jsonl"
-                chosen = [line for line in read_jsonl(path) if "selected" in line]
+                chosen = [m for m in measurements.read(path) if m.selected]
                 path.unlink()
-                selections[strategy] = chosen[0] if chosen else None
+                selections[strategy] = chosen[0].to_json() if chosen else None
         write_json(out / "selections.json", selections)
         return {}
 
@@ -211,9 +212,9 @@ class Study:
             for path in steps:
                 exported = out / f"{path.stem}.jsonl"
                 probe[path.stem.rsplit("step", 1)[1]] = [
-                    {"candidate": line["candidate"], "logprob_sum": line["logprob_sum"],
-                     "logprob_count": line["logprob_count"], "entropy": line["entropy"]}
-                    for line in read_jsonl(exported)]
+                    {"candidate": m.candidate, "logprob_sum": m.logprob.sum,
+                     "logprob_count": m.logprob.count, "entropy": m.entropy}
+                    for m in measurements.read(exported)]
                 exported.unlink()
         write_json(out / "probe.json", probe)
         return {}
@@ -302,13 +303,6 @@ def clock(seconds: float) -> str:
     return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
-def find_kopt(given: str | None) -> str:
-    for candidate in [given, REPO / "build" / "dev" / "bin" / "kopt", shutil.which("kopt")]:
-        if candidate and Path(candidate).is_file():
-            return str(Path(candidate).resolve())
-    raise StudyError("no kopt: build it (cmake --build build/dev --target kopt) or pass --kopt")
-
-
 def make_config(args: argparse.Namespace) -> dict:
     """The options that decide the results: a resumed run must have the same ones."""
     if args.rewards and (args.runner or args.cache):
@@ -381,7 +375,10 @@ def command_run(args: argparse.Namespace) -> None:
         # first session's did (checked above), and the first one's paths may hold other files now.
     directory.mkdir(parents=True, exist_ok=True)
     write_json(saved_path, config)
-    kopt = find_kopt(args.kopt)
+    try:
+        kopt = find_kopt(args.kopt)
+    except FileNotFoundError as error:
+        raise StudyError(str(error)) from None
     print(f"study: {len(config['tasks'])} tasks x {len(config['seeds'])} seeds into {directory}"
           f" ({'recorded rewards' if config['rewards'] else 'GPU'}; kopt {kopt})", flush=True)
     Study(directory, config, kopt).run()
@@ -428,7 +425,7 @@ def main() -> int:
                      help="a measurements file standing in for the GPU (kb-recorded-rewards)")
     run.add_argument("--runner", default="", help="kopt-runner command (default: kopt's)")
     run.add_argument("--cache", default="", help="kopt's result cache (default: kopt's)")
-    run.add_argument("--kopt", help="the kopt binary (default: build/dev/bin/kopt, PATH)")
+    add_kopt_argument(run)
     run.add_argument("--no-report", action="store_true",
                      help="stop after the measurements (where matplotlib is missing)")
     for p in (run, sub.add_parser("report", help="write study.json, the plots and REPORT.md")):

@@ -3,13 +3,10 @@
 
 import itertools
 import math
-import os
 import random
-import sys
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import stats  # noqa: E402
+import stats
 
 
 class Ranks(unittest.TestCase):

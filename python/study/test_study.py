@@ -1,12 +1,11 @@
 #!/usr/bin/env python3
 """End to end: a small study on the CPU with the recorded H200 rewards of bench/rewards/ (two
 tasks, 2 seeds, 16 samples, 2 TTT steps of 8 rollouts), into a temporary directory; then a
-resumed run and a run with other options.
+resumed run and a run with other options. kopt is $KOPT's, or the dev build's:
 
-    test_study.py --kopt build/dev/bin/kopt
+    KOPT=build/dev/bin/kopt python3 -m pytest python/study/test_study.py
 """
 
-import argparse
 import json
 import shutil
 import subprocess
@@ -15,11 +14,12 @@ import tempfile
 import unittest
 from pathlib import Path
 
+from kopt.paths import REPO, find_kopt
+
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
 REWARDS = REPO / "results" / "rewards-h200" / "rewards.jsonl"
 TASKS = sorted(str(p) for p in (REPO / "bench" / "rewards").glob("*.mlir"))
-KOPT = ""
+KOPT = find_kopt()
 
 
 class RecordedStudy(unittest.TestCase):
@@ -162,11 +162,3 @@ class RecordedStudy(unittest.TestCase):
             self.assertTrue((self.dir / name).exists(), name)
         refused = self.study("report", "--report", "../x.md")
         self.assertEqual(refused.returncode, 1)
-
-
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--kopt", required=True)
-    args, rest = parser.parse_known_args()
-    KOPT = str(Path(args.kopt).resolve())
-    unittest.main(argv=[sys.argv[0], *rest])

@@ -1,0 +1,1 @@
+"""kopt's Python side: the measurements it exports, and what its scripts share."""
