@@ -1,0 +1,455 @@
+//===- MatmulTile.cpp - what the matmul kernels share ---------------------===//
+#include "MatmulTile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace kopt::codegen;
+using namespace kopt::codegen::matmul;
+
+SharedTile kopt::codegen::matmul::sharedTile(int64_t tileMN, int64_t tileK, bool kInner,
+                                             bool mma) {
+  SharedTile tile;
+  tile.kInner = kInner;
+  tile.outer = kInner ? tileMN : tileK;
+  tile.inner = kInner ? tileK : tileMN;
+  tile.rowPitch = llvm::alignTo(tile.inner, kMaxFragment) +
+                  (kInner ? kMaxFragment : mma ? 2 * kMaxFragment : 0);
+  return tile;
+}
+
+MatmulKernelBuilder::MatmulKernelBuilder(const MatmulInfo &info, const MatmulGeometry &g)
+    : TiledKernelBuilder(OpBuilder(info.contraction), info.contraction->getLoc()), info(info),
+      g(g) {}
+
+void MatmulKernelBuilder::build(StringRef kernelName) {
+  if (!info.matvec) {
+    tileA = sharedTile(g.blockM, g.blockK, aKInner(info), g.tf32);
+    tileB = sharedTile(g.blockN, g.blockK, bKInner(info), g.tf32);
+  }
+  // The tiles: workgroup attributions (static shared memory, at most 48 KiB), or views of
+  // dynamic shared memory for the TF32 kernel, which may need more.
+  SmallVector<Type> tileTypes;
+  if (!info.matvec)
+    for (const SharedTile &tile : {tileA, tileB})
+      tileTypes.push_back(MemRefType::get({g.stages, tile.outer, tile.rowPitch}, f32,
+                                          AffineMap(), workgroupSpace()));
+  if (g.wgmma) // A's tile in the swizzled K-major layout: row, chunk, 4 K elements
+    tileTypes[0] = MemRefType::get({g.stages, g.blockM, g.blockK / kChunk, kChunk}, f32,
+                                   AffineMap(), workgroupSpace());
+  SmallVector<Type> workgroup = g.tf32 ? SmallVector<Type>() : tileTypes;
+  int64_t blocks = info.matvec ? llvm::divideCeil(info.m, g.rowsPerBlock)
+                               : blocksM() * blocksN();
+  Value one = index(1);
+  MLIRContext *context = b.getContext();
+  auto launch = gpu::LaunchOp::create(
+      b, loc, index(blocks), index(info.batch), one, index(g.threads), one, one,
+      /*dynamicSharedMemorySize=*/
+      g.tf32 ? arith::ConstantIntOp::create(b, loc, g.sharedBytes, 32).getResult() : Value(),
+      /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, workgroup,
+      /*privateAttributions=*/{},
+      /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
+      FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
+      FlatSymbolRefAttr::get(context, kernelName));
+  b.setInsertionPointToStart(&launch.getBody().front());
+  threadId = launch.getThreadIds().x;
+  blockId = launch.getBlockIds().x;
+  batchId = launch.getBlockIds().y;
+  a = operandView(info.a);
+  bBuffer = operandView(info.b);
+  c = operandView(info.c);
+  if (g.tf32) {
+    auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), AffineMap(),
+                                 workgroupSpace());
+    Value dynamic = gpu::DynamicSharedMemoryOp::create(b, loc, bytes);
+    Value offsetA = index(0);
+    if (g.wgmma) { // the next multiple of an atom's alignment
+      Value address = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, dynamic);
+      offsetA = rem(arith::SubIOp::create(b, loc, index(kAtomAlignment),
+                                          rem(address, kAtomAlignment)),
+                    kAtomAlignment);
+    }
+    int64_t bytesA = g.stages * (g.wgmma ? swizzledTileBytes(g)
+                                         : tileA.elements() * kF32Bytes); // a multiple of 16
+    sharedA = memref::ViewOp::create(b, loc, tileTypes[0], dynamic, offsetA, ValueRange{});
+    sharedB = memref::ViewOp::create(b, loc, tileTypes[1], dynamic, add(offsetA, bytesA),
+                                     ValueRange{});
+  } else if (!info.matvec) {
+    sharedA = launch.getWorkgroupAttributions()[0];
+    sharedB = launch.getWorkgroupAttributions()[1];
+  }
+  buildBody();
+  gpu::TerminatorOp::create(b, loc);
+  eraseReplacedOps();
+}
+
+int64_t MatmulKernelBuilder::blocksM() const { return llvm::divideCeil(info.m, g.blockM); }
+int64_t MatmulKernelBuilder::blocksN() const { return llvm::divideCeil(info.n, g.blockN); }
+
+Value MatmulKernelBuilder::blockRowBase() { return mul(div(blockId, blocksN()), g.blockM); }
+Value MatmulKernelBuilder::blockColBase() { return mul(rem(blockId, blocksN()), g.blockN); }
+
+/// The operand with one dimension per role: a row-major view of the task buffer it is a
+/// (reshaped) view of, since the kernel's parameters must be the task's buffers.
+Value MatmulKernelBuilder::operandView(const MatmulOperand &operand) {
+  Value root = operand.buffer;
+  while (Operation *view = root.getDefiningOp<memref::CollapseShapeOp>() ? root.getDefiningOp()
+                           : root.getDefiningOp<memref::ExpandShapeOp>())
+    root = view->getOperand(0);
+  ArrayRef<int64_t> shape = cast<MemRefType>(operand.buffer.getType()).getShape();
+  SmallVector<int64_t> collapsed;
+  for (const ReassociationIndices &group : operand.groups) {
+    collapsed.push_back(1);
+    for (int64_t position : group)
+      collapsed.back() *= shape[position];
+  }
+  auto type = MemRefType::get(collapsed, f32);
+  if (root.getType() == type)
+    return root;
+  SmallVector<int64_t> strides(collapsed.size(), 1);
+  for (int64_t d = static_cast<int64_t>(collapsed.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * collapsed[d + 1];
+  return memref::ReinterpretCastOp::create(b, loc, type, root, /*offset=*/0, collapsed, strides);
+}
+
+SmallVector<Value> MatmulKernelBuilder::at(const MatmulOperand &operand, Value row, Value col) {
+  SmallVector<Value> indices(operand.groups.size());
+  for (auto [position, value] : {std::pair(operand.batchResult, batchId),
+                                 std::pair(operand.rowResult, row),
+                                 std::pair(operand.colResult, col)})
+    if (position >= 0)
+      indices[position] = value ? value : index(0);
+  return indices;
+}
+
+/// The payload's ops the kernel replaces, and the temporary an epilogue read.
+void MatmulKernelBuilder::eraseReplacedOps() {
+  Value accumulator = info.contraction.getDpsInits().front();
+  if (info.epilogue)
+    info.epilogue->erase();
+  info.contraction->erase();
+  info.fill->erase();
+  if (auto alloc = accumulator.getDefiningOp<memref::AllocOp>()) {
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      user->erase();
+    alloc->erase();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Global -> shared copies of one K tile of A or B
+//===----------------------------------------------------------------------===//
+
+/// One operand's tile copy: which vectors each thread moves.
+struct MatmulKernelBuilder::TileCopy {
+  const MatmulOperand *operand;
+  Value global, shared;
+  SharedTile tile;
+  int64_t width;           // elements per vector
+  int64_t tileMN, extentMN; // the operand's M or N tile and extent
+  Value originMN;           // where the block's tile starts along M or N
+  bool swizzled = false;    // shared in wgmma's swizzled K-major layout
+};
+
+MatmulKernelBuilder::TileCopy MatmulKernelBuilder::copyOfA() {
+  TileCopy copy{&info.a, a, sharedA, tileA, g.vectorA, g.blockM, info.m, blockRowBase()};
+  copy.swizzled = g.wgmma;
+  return copy;
+}
+MatmulKernelBuilder::TileCopy MatmulKernelBuilder::copyOfB() {
+  return {&info.b, bBuffer, sharedB, tileB, g.vectorB, g.blockN, info.n, blockColBase()};
+}
+
+/// Where the thread's `i`-th vector of a tile goes in shared memory, and whether it exists
+/// (there may be more threads than vectors).
+struct MatmulKernelBuilder::VectorSlot {
+  Value row, col;
+  Value exists; // null: always
+};
+
+int64_t MatmulKernelBuilder::vectorsPerTile(const TileCopy &copy) {
+  return copy.tile.outer * copy.tile.inner / copy.width;
+}
+
+int64_t MatmulKernelBuilder::vectorsPerThread(const TileCopy &copy) {
+  return llvm::divideCeil(vectorsPerTile(copy), g.threads);
+}
+
+MatmulKernelBuilder::VectorSlot MatmulKernelBuilder::slot(const TileCopy &copy, int64_t i) {
+  int64_t perRow = copy.tile.inner / copy.width;
+  Value id = add(threadId, i * g.threads);
+  VectorSlot s;
+  s.row = div(id, perRow);
+  s.col = mul(rem(id, perRow), copy.width);
+  if ((i + 1) * g.threads > vectorsPerTile(copy))
+    s.exists = less(id, vectorsPerTile(copy));
+  return s;
+}
+
+/// The global indices of a slot's vector in K tile `kTile`, and whether it lies inside the
+/// operand (null: statically always).
+SmallVector<Value> MatmulKernelBuilder::globalIndices(const TileCopy &copy, const VectorSlot &s,
+                                                      Value kTile, Value &inside) {
+  Value mn = add(copy.originMN, copy.tile.kInner ? s.row : s.col);
+  Value k = add(mul(kTile, g.blockK), copy.tile.kInner ? s.col : s.row);
+  inside = nullptr;
+  if (copy.extentMN % copy.tileMN != 0)
+    inside = less(mn, copy.extentMN);
+  if (info.k % g.blockK != 0)
+    inside = both(inside, less(k, info.k));
+  return copy.operand == &info.a ? at(*copy.operand, mn, k) : at(*copy.operand, k, mn);
+}
+
+/// The thread's vectors of K tile `kTile` (zeros outside the operand), into registers.
+SmallVector<Value> MatmulKernelBuilder::loadTile(const TileCopy &copy, Value kTile) {
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < vectorsPerThread(copy); ++i) {
+    VectorSlot s = slot(copy, i);
+    Value inside;
+    SmallVector<Value> indices = globalIndices(copy, s, kTile, inside);
+    values.push_back(guarded(both(s.exists, inside), vectorType(copy.width), [&] {
+      return SmallVector<Value>{load(copy.global, indices, copy.width)};
+    }).front());
+  }
+  return values;
+}
+
+void MatmulKernelBuilder::storeTile(const TileCopy &copy, ArrayRef<Value> values, Value stage) {
+  for (auto [i, vector] : llvm::enumerate(values)) {
+    VectorSlot s = slot(copy, i);
+    Value value = vector;
+    guarded(s.exists, {}, [&] {
+      store(value, copy.shared, {stage, s.row, s.col});
+      return SmallVector<Value>{};
+    });
+  }
+}
+
+/// cp.async of K tile `kTile` into `stage`; a vector outside the operand is zero-filled (a
+/// copy of no source elements, from a clamped address).
+void MatmulKernelBuilder::copyTileAsync(const TileCopy &copy, Value kTile, Value stage) {
+  for (int64_t i = 0; i < vectorsPerThread(copy); ++i) {
+    VectorSlot s = slot(copy, i);
+    guarded(s.exists, {}, [&] {
+      Value inside;
+      SmallVector<Value> indices = globalIndices(copy, s, kTile, inside);
+      Value sourceElements;
+      if (inside) {
+        sourceElements = arith::SelectOp::create(b, loc, inside, index(copy.width), index(0));
+        for (Value &idx : indices)
+          idx = arith::SelectOp::create(b, loc, inside, idx, index(0));
+      }
+      SmallVector<Value> sharedIndices{stage, s.row, s.col};
+      if (copy.swizzled)
+        sharedIndices = {stage, s.row, swizzledChunk(s.row, div(s.col, kChunk)), index(0)};
+      nvgpu::DeviceAsyncCopyOp::create(
+          b, loc, copy.shared, sharedIndices, copy.global, indices,
+          b.getIndexAttr(copy.width), sourceElements,
+          copy.width * kF32Bytes == 16 ? b.getUnitAttr() : UnitAttr());
+      return SmallVector<Value>{};
+    });
+  }
+}
+
+/// Where chunk `chunk` of row `row` of A's tile lies in the row: the swizzle XORs the chunk
+/// with address bits 7 and up (the row's place in its atom, in 128-byte lines).
+Value MatmulKernelBuilder::swizzledChunk(Value row, Value chunk) {
+  int64_t chunks = swizzleBytes(g) / (kChunk * kF32Bytes);
+  Value line = div(mul(row, swizzleBytes(g)), 128);
+  return arith::XOrIOp::create(b, loc, chunk, rem(line, chunks));
+}
+
+//===----------------------------------------------------------------------===//
+// The pipeline over K
+//===----------------------------------------------------------------------===//
+
+Value MatmulKernelBuilder::stageOf(Value kTile) {
+  return g.stages == 1 ? index(0) : rem(kTile, g.stages);
+}
+
+SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
+    ArrayRef<Value> acc,
+    llvm::function_ref<SmallVector<Value>(Value stage, ValueRange acc)> multiply) {
+  TileCopy copyA = copyOfA(), copyB = copyOfB();
+  int64_t kTiles = llvm::divideCeil(info.k, g.blockK);
+
+  auto issueAsync = [&](Value kTile, Value stage) {
+    copyTileAsync(copyA, kTile, stage);
+    copyTileAsync(copyB, kTile, stage);
+  };
+  auto commit = [&] { NVVM::CpAsyncCommitGroupOp::create(b, loc); };
+  auto copyThroughRegisters = [&](Value kTile, Value stage) {
+    SmallVector<Value> va = loadTile(copyA, kTile), vb = loadTile(copyB, kTile);
+    storeTile(copyA, va, stage);
+    storeTile(copyB, vb, stage);
+  };
+
+  // Prologue: the first stages - 1 tiles (at least one) on their way with cp.async; the first
+  // tile in shared memory for the register prefetch.
+  if (g.cpAsync) {
+    for (int64_t t = 0; t < std::max<int64_t>(g.stages - 1, 1); ++t) {
+      if (t < kTiles)
+        issueAsync(index(t), index(t));
+      commit();
+    }
+  } else if (g.stages == 2) {
+    copyThroughRegisters(index(0), index(0));
+    barrier();
+  }
+
+  auto loop = scf::ForOp::create(b, loc, index(0), index(kTiles), index(1), acc);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kTile = loop.getInductionVar();
+    ValueRange iterAcc = loop.getRegionIterArgs();
+    Value stage = stageOf(kTile);
+    SmallVector<Value> next;
+    // The copy of tile kTile + distance, issued in the stage it goes to.
+    auto issueAhead = [&](int64_t distance) {
+      Value ahead = add(kTile, distance);
+      guarded(less(ahead, kTiles), {}, [&] {
+        issueAsync(ahead, stageOf(ahead));
+        return SmallVector<Value>{};
+      });
+      commit(); // an empty group past the end keeps the count the wait relies on
+    };
+    if (g.cpAsync) {
+      // Tile kTile has landed (for this thread; the barrier makes it everyone's), and every
+      // thread is done with the buffer the next copy overwrites.
+      NVVM::CpAsyncWaitGroupOp::create(b, loc, std::max<int64_t>(g.stages - 2, 0));
+      if (g.wgmma) // wgmma reads shared memory through the async proxy
+        NVVM::FenceProxyOp::create(
+            b, loc, NVVM::ProxyKind::async_shared,
+            NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+      barrier();
+      if (g.stages > 1)
+        issueAhead(g.stages - 1);
+      next = multiply(stage, iterAcc);
+      if (g.stages == 1) {
+        barrier();
+        issueAhead(1);
+      }
+    } else if (g.stages == 1) {
+      copyThroughRegisters(kTile, index(0));
+      barrier();
+      next = multiply(stage, iterAcc);
+      barrier();
+    } else {
+      // Loads of the next tile go out before this tile's arithmetic and land in the other
+      // buffer after it; one barrier per tile.
+      Value ahead = add(kTile, 1);
+      Value inRange = less(ahead, kTiles);
+      SmallVector<Type> types;
+      for (const TileCopy *copy : {&copyA, &copyB})
+        types.append(vectorsPerThread(*copy), vectorType(copy->width));
+      SmallVector<Value> prefetched = guarded(inRange, types, [&] {
+        SmallVector<Value> values = loadTile(copyA, ahead);
+        values.append(loadTile(copyB, ahead));
+        return values;
+      });
+      next = multiply(stage, iterAcc);
+      guarded(inRange, {}, [&] {
+        Value nextStage = stageOf(ahead);
+        int64_t countA = vectorsPerThread(copyA);
+        storeTile(copyA, ArrayRef(prefetched).take_front(countA), nextStage);
+        storeTile(copyB, ArrayRef(prefetched).drop_front(countA), nextStage);
+        return SmallVector<Value>{};
+      });
+      barrier();
+    }
+    scf::YieldOp::create(b, loc, next);
+  }
+  return SmallVector<Value>(loop.getResults());
+}
+
+//===----------------------------------------------------------------------===//
+// Reads of the shared tiles, the epilogue, the stores
+//===----------------------------------------------------------------------===//
+
+Value MatmulKernelBuilder::readShared(Value shared, const SharedTile &tile, Value stage,
+                                     Value mn, Value k) {
+  SmallVector<Value> indices = tile.kInner ? SmallVector<Value>{stage, mn, k}
+                                           : SmallVector<Value>{stage, k, mn};
+  return memref::LoadOp::create(b, loc, shared, indices);
+}
+
+/// Index `dim` of the output (its own dimensions, as the epilogue sees them) at a position of
+/// its collapsed view.
+Value MatmulKernelBuilder::outputIndex(int64_t dim, Value row, Value col) {
+  ArrayRef<int64_t> shape = cast<MemRefType>(info.c.buffer.getType()).getShape();
+  for (auto [position, group] : llvm::enumerate(info.c.groups)) {
+    if (!llvm::is_contained(group, dim))
+      continue;
+    Value collapsed = static_cast<int64_t>(position) == info.c.rowResult   ? row
+                      : static_cast<int64_t>(position) == info.c.colResult ? col
+                                                                           : batchId;
+    if (!collapsed || shape[dim] == 1)
+      return index(0);
+    int64_t inner = 1;
+    for (int64_t later : group)
+      if (later > dim)
+        inner *= shape[later];
+    return group.size() == 1 ? collapsed : rem(div(collapsed, inner), shape[dim]);
+  }
+  llvm_unreachable("every output dimension is in a group");
+}
+
+Value MatmulKernelBuilder::applyEpilogue(Value value, Value row, Value col) {
+  if (!info.epilogue)
+    return value;
+  IRMapping mapping;
+  Block *body = info.epilogue.getBody();
+  for (OpOperand *input : info.epilogue.getDpsInputOperands()) {
+    BlockArgument arg = info.epilogue.getMatchingBlockArgument(input);
+    mapping.map(arg, isa<ShapedType>(input->get().getType()) ? value : input->get());
+  }
+  for (Operation &inner : body->without_terminator()) {
+    if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
+      mapping.map(indexOp.getResult(), outputIndex(indexOp.getDim(), row, col));
+      continue;
+    }
+    b.clone(inner, mapping);
+  }
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  return mapping.lookupOrDefault(yield.getValues().front());
+}
+
+void MatmulKernelBuilder::storeFragment(Value value, Value row, Value col) {
+  Value inside;
+  if (info.m % g.blockM != 0)
+    inside = less(row, info.m);
+  if (info.n % g.blockN != 0)
+    inside = both(inside, less(col, info.n));
+  guarded(inside, {}, [&] {
+    SmallVector<Value> elements;
+    for (int64_t e = 0; e < g.fragmentN; ++e)
+      elements.push_back(applyEpilogue(element(value, e), row, add(col, e)));
+    if (g.storeN == g.fragmentN) {
+      Value result = info.epilogue ? vector::FromElementsOp::create(
+                                         b, loc, vectorType(g.fragmentN), elements)
+                                         .getResult()
+                                   : value;
+      store(result, c, at(info.c, row, col));
+      return SmallVector<Value>{};
+    }
+    for (int64_t e = 0; e < g.fragmentN; ++e) {
+      Value colE = add(col, e);
+      guarded(info.n % g.fragmentN != 0 ? less(colE, info.n) : Value(), {}, [&] {
+        memref::StoreOp::create(b, loc, elements[e], c, at(info.c, row, colE));
+        return SmallVector<Value>{};
+      });
+    }
+    return SmallVector<Value>{};
+  });
+}

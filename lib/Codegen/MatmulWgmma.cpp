@@ -1,0 +1,135 @@
+//===- MatmulWgmma.cpp - the matmul's TF32 wgmma kernel (Hopper) ----------===//
+#include "MatmulTile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace kopt::codegen;
+using namespace kopt::codegen::matmul;
+
+namespace {
+/// The TF32 kernel of warpgroups running m64nNk8 wgmma on A's tile in shared memory and
+/// register fragments of B's.
+class WgmmaKernelBuilder : public MatmulKernelBuilder {
+public:
+  using MatmulKernelBuilder::MatmulKernelBuilder;
+
+private:
+  /// The descriptor of A's tile in stage 0 from K = 0: the start address >> 4 in bits 0-13, the
+  /// stride byte offset (between 8-row atoms) >> 4 in bits 32-45, the swizzle mode in bits 62-63
+  /// (1: 128 bytes, 2: 64, 3: 32); the leading byte offset (bits 16-29) is unused by swizzled
+  /// K-major layouts whose K step fits a row.
+  Value tileDescriptor() {
+    Type i64 = b.getI64Type();
+    auto constant = [&](int64_t value) { return arith::ConstantIntOp::create(b, loc, i64, value); };
+    Value address = arith::IndexCastUIOp::create(
+        b, loc, i64, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, sharedA));
+    Value start = arith::ShRUIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, address, constant(0x3FFFF)), constant(4));
+    uint64_t mode = swizzleBytes(g) == 128 ? 1 : swizzleBytes(g) == 64 ? 2 : 3;
+    uint64_t fields = uint64_t{1} << 16 | uint64_t(kAtomRows * swizzleBytes(g) >> 4) << 32 |
+                      mode << 62;
+    return arith::OrIOp::create(b, loc, start, constant(static_cast<int64_t>(fields)));
+  }
+
+  /// One m64nNk8 wgmma (N = blockM) of the warpgroup: acc += fragment (this thread's 4 of B^T's
+  /// 64 x 8, as i32) x the 8 x N at `descriptor` (A^T). Inline PTX: MLIR's wgmma op takes
+  /// both operands from shared memory, and TF32 admits no transposed (N-contiguous) one there.
+  SmallVector<Value> wgmma(ValueRange acc, ArrayRef<Value> fragment, Value descriptor) {
+    int64_t n = acc.size();
+    std::string ptx, constraints;
+    llvm::raw_string_ostream text(ptx), kinds(constraints);
+    text << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * n + 5 << ", 0;\n"
+         << "wgmma.mma_async.sync.aligned.m64n" << g.blockM << "k8.f32.tf32.tf32 {";
+    for (int64_t i = 0; i < n; ++i) {
+      text << (i ? ", $" : "$") << i;
+      kinds << "=f,";
+    }
+    text << "}, {$" << 2 * n << ", $" << 2 * n + 1 << ", $" << 2 * n + 2 << ", $" << 2 * n + 3
+         << "}, $" << 2 * n + 4 << ", p, 1, 1;\n}";
+    for (int64_t i = 0; i < n; ++i)
+      kinds << i << ",";
+    kinds << "r,r,r,r,l,r";
+    SmallVector<Value> operands(acc);
+    operands.append(fragment.begin(), fragment.end());
+    operands.push_back(descriptor);
+    operands.push_back(arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1)); // scale-d
+    auto type = LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, f32));
+    auto op = LLVM::InlineAsmOp::create(
+        b, loc, type, operands, ptx, constraints, /*has_side_effects=*/true,
+        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
+    SmallVector<Value> result;
+    for (int64_t i = 0; i < n; ++i)
+      result.push_back(LLVM::ExtractValueOp::create(b, loc, op.getRes(), i));
+    return result;
+  }
+
+  /// The K tile in `stage` into the thread's accumulators: per K step of 8, the B fragment
+  /// B(k, column), B(k, column + 8), B(k + 4, column), B(k + 4, column + 8) with k = lane % 4
+  /// (as mma.sync's A fragment: the rows of B^T), then the tile's wgmma ops in one group, waited
+  /// for at once: a group left running past the next tile's fragment reads is serialized by
+  /// ptxas (C7513) and measured no faster (and wrong where more buffers were in use: a race
+  /// not understood; results/tf32-h200/wgmma.md).
+  SmallVector<Value> wgmmaTile(Value stage, ValueRange acc, Value column, Value quad,
+                               Value descriptor) {
+    SmallVector<SmallVector<Value>> fragments;
+    for (int64_t k0 = 0; k0 < g.blockK; k0 += kMmaK) {
+      Value k = add(quad, k0);
+      SmallVector<Value> &fragment = fragments.emplace_back();
+      for (auto [dn, dk] : {std::pair(0, 0), std::pair(8, 0), std::pair(0, 4), std::pair(8, 4)})
+        fragment.push_back(arith::BitcastOp::create(
+            b, loc, b.getI32Type(),
+            readShared(sharedB, tileB, stage, add(column, dn), add(k, dk))));
+    }
+    Type i64 = b.getI64Type();
+    Value stageOffset = arith::IndexCastUIOp::create(
+        b, loc, i64, mul(stage, swizzledTileBytes(g) >> 4));
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    SmallVector<Value> result(acc);
+    for (auto [step, fragment] : llvm::enumerate(fragments)) {
+      // The K step's first column within the rows (the swizzle applies to the whole address).
+      Value chunkOffset = arith::ConstantIntOp::create(b, loc, i64,
+                                                       step * kMmaK * kF32Bytes >> 4);
+      Value at = arith::AddIOp::create(
+          b, loc, descriptor, arith::AddIOp::create(b, loc, stageOffset, chunkOffset));
+      result = wgmma(result, fragment, at);
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    return result;
+  }
+
+  /// Each warpgroup computes 64 columns x blockM rows of C as C^T = B^T A^T. A thread holds,
+  /// for each 8 rows j of the block, C(8j + 2 (lane % 4) + {0, 1}, column + {0, 8}), column =
+  /// its warpgroup's 64 + its warp's 16 (of the four warps) + lane / 4.
+  void buildBody() override {
+    Value warp = div(threadId, kWarp), lane = rem(threadId, kWarp);
+    Value quad = rem(lane, 4);
+    Value column = add(add(mul(div(threadId, kWgmmaThreads), kWgmmaM), mul(rem(warp, 4), 16)),
+                       div(lane, 4));
+    Value descriptor = tileDescriptor();
+    SmallVector<Value> acc(g.blockM / 2, info.fillValue);
+    SmallVector<Value> result = pipelineOverK(acc, [&](Value stage, ValueRange tileAcc) {
+      return wgmmaTile(stage, tileAcc, column, quad, descriptor);
+    });
+    Value rowBase = add(blockRowBase(), mul(quad, 2));
+    Value colBase = add(blockColBase(), column);
+    for (int64_t j = 0; j < g.blockM / 8; ++j)
+      for (int64_t r = 0; r < 4; ++r) {
+        Value value = vector::FromElementsOp::create(b, loc, vectorType(1), result[4 * j + r]);
+        storeFragment(value, add(rowBase, 8 * j + r % 2), add(colBase, 8 * (r / 2)));
+      }
+  }
+};
+} // namespace
+
+void kopt::codegen::matmul::buildWgmmaKernel(const MatmulInfo &info, const MatmulGeometry &g,
+                                             StringRef kernelName) {
+  WgmmaKernelBuilder(info, g).build(kernelName);
+}
