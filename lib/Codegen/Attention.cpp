@@ -28,19 +28,6 @@ static constexpr int64_t kMaxAccumulators = 128;
 // many) keep room for the rest without spilling.
 static constexpr int64_t kMaxBlockAccumulators = 32 * 1024;
 
-AttentionSchedule AttentionSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return attentionSpace().valueOf(values, name); };
-  AttentionSchedule schedule;
-  schedule.blockQ = value("block_q");
-  schedule.blockKV = value("block_kv");
-  schedule.chunkE = value("chunk_e");
-  schedule.threadQ = value("thread_q");
-  schedule.threadKV = value("thread_kv");
-  schedule.headSplit = value("head_split");
-  schedule.vector = value("vector");
-  return schedule;
-}
-
 //===----------------------------------------------------------------------===//
 // Analysis
 //===----------------------------------------------------------------------===//

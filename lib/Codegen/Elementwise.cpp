@@ -19,17 +19,6 @@ using namespace kopt::codegen;
 static constexpr int64_t kMaxVector = 4;
 static constexpr int64_t kMaxGrid = std::numeric_limits<int32_t>::max();
 
-ElementwiseSchedule ElementwiseSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return elementwiseSpace().valueOf(values, name); };
-  ElementwiseSchedule schedule;
-  schedule.vector = value("vector");
-  schedule.perThread = value("per_thread");
-  schedule.block = value("block");
-  schedule.gridStride = value("grid_stride") != 0;
-  schedule.blocksPerSM = value("blocks_per_sm");
-  return schedule;
-}
-
 /// Whether a body op can be cloned on vectors: constants stay scalar (and are broadcast where a
 /// vector op uses them); elementwise-mappable ops (arith, math) take vector operands as they are.
 static bool hasVectorForm(Operation &op) {

@@ -21,16 +21,6 @@ using namespace kopt::codegen;
 
 static constexpr StringLiteral kFamily = "global reduction";
 
-GlobalReductionSchedule GlobalReductionSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return globalReductionSpace().valueOf(values, name); };
-  GlobalReductionSchedule schedule;
-  schedule.block = value("block");
-  schedule.vector = value("vector");
-  schedule.unroll = value("unroll");
-  schedule.blocksPerSM = value("blocks_per_sm");
-  return schedule;
-}
-
 //===----------------------------------------------------------------------===//
 // Analysis
 //===----------------------------------------------------------------------===//

@@ -31,23 +31,6 @@ static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
 static constexpr int64_t kMaxWarpTile = 64;
 static constexpr int64_t kMaxFragment = 4; // 16 bytes of f32
 
-MatmulSchedule MatmulSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return matmulSpace().valueOf(values, name); };
-  MatmulSchedule schedule;
-  schedule.blockM = value("block_m");
-  schedule.blockN = value("block_n");
-  schedule.blockK = value("block_k");
-  schedule.threadM = value("thread_m");
-  schedule.threadN = value("thread_n");
-  schedule.vector = value("vector");
-  schedule.unrollK = value("unroll_k");
-  schedule.stages = value("stages");
-  schedule.cpAsync = value("cp_async") != 0;
-  schedule.tf32 = value("tf32") != 0;
-  schedule.wgmma = value("wgmma") != 0;
-  return schedule;
-}
-
 bool kopt::codegen::tf32Admitted(double atol, double rtol, int64_t k) {
   const double productError = std::ldexp(1.0, -9); // two operands truncated to 10 mantissa bits
   const double spread = std::sqrt(static_cast<double>(k));

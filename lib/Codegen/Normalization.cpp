@@ -32,17 +32,6 @@ static constexpr int64_t kMaxChain = 64;
 /// Static shared memory a strided block may use.
 static constexpr int64_t kMaxSharedBytes = 48 * 1024;
 
-NormalizationSchedule NormalizationSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return normalizationSpace().valueOf(values, name); };
-  NormalizationSchedule schedule;
-  schedule.threadsPerGroup = value("threads_per_group");
-  schedule.block = value("block");
-  schedule.vector = value("vector");
-  schedule.onePass = value("one_pass") != 0;
-  schedule.cacheInRegisters = value("cache_in_registers") != 0;
-  return schedule;
-}
-
 //===----------------------------------------------------------------------===//
 // Analysis
 //===----------------------------------------------------------------------===//

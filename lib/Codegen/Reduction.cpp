@@ -20,17 +20,6 @@
 using namespace mlir;
 using namespace kopt::codegen;
 
-ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return reductionSpace().valueOf(values, name); };
-  ReductionSchedule schedule;
-  schedule.threadsPerOutput = value("threads_per_output");
-  schedule.block = value("block");
-  schedule.vector = value("vector");
-  schedule.unroll = value("unroll");
-  schedule.shuffle = value("shuffle") != 0;
-  return schedule;
-}
-
 //===----------------------------------------------------------------------===//
 // Analysis
 //===----------------------------------------------------------------------===//

@@ -19,16 +19,6 @@
 using namespace mlir;
 using namespace kopt::codegen;
 
-ScanSchedule ScanSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return scanSpace().valueOf(values, name); };
-  ScanSchedule schedule;
-  schedule.block = value("block");
-  schedule.itemsPerThread = value("items_per_thread");
-  schedule.vector = value("vector");
-  schedule.warpPerRow = value("warp_per_row") != 0;
-  return schedule;
-}
-
 //===----------------------------------------------------------------------===//
 // Analysis
 //===----------------------------------------------------------------------===//

@@ -21,17 +21,6 @@
 using namespace mlir;
 using namespace kopt::codegen;
 
-
-WindowSchedule WindowSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return windowSpace().valueOf(values, name); };
-  WindowSchedule schedule;
-  schedule.outputsX = value("outputs_x");
-  schedule.outputsChannel = value("outputs_channel");
-  schedule.block = value("block");
-  schedule.unroll = value("unroll");
-  return schedule;
-}
-
 //===----------------------------------------------------------------------===//
 // Analysis
 //===----------------------------------------------------------------------===//
