@@ -7,44 +7,52 @@ kb-lower-to-ptx benchmarks and tests.
 
 The space is the matmul one when the payload has a linalg.matmul, batch_matmul or matvec, the
 reduction one when it otherwise reduces (a linalg.reduce or a reduction iterator), else the
-elementwise one; the domains are those of kopt::codegen::matmulSpace(), reductionSpace() and
-elementwiseSpace() (lib/Codegen/ScheduleSpace.cpp). blocks_per_sm is left out of one-shot
-elementwise lists, which ignore it, so that distinct lists are distinct kernels.
+elementwise one; its decisions and domains are read from include/kopt/Codegen/Families.td
+through `llvm-tblgen --dump-json` ($LLVM_TBLGEN, else llvm-tblgen on PATH or in
+`llvm-config --bindir`). blocks_per_sm is left out of one-shot elementwise lists, which ignore
+it, so that distinct lists are distinct kernels.
 """
 import itertools
+import json
+import os
 import random
 import re
+import shutil
+import subprocess
 import sys
 
-SPACES = {
-    "elementwise": {
-        "vector": (1, 2, 4),
-        "per_thread": (1, 2, 4, 8),
-        "block": (64, 128, 256, 512, 1024),
-        "grid_stride": (False, True),
-        "blocks_per_sm": (1, 2, 4, 8, 16, 32),
-    },
-    "reduction": {
-        "threads_per_output": (1, 4, 16, 32, 128, 1024),
-        "block": (64, 128, 256, 512, 1024),
-        "vector": (1, 2, 4),
-        "unroll": (1, 2, 4, 8),
-        "shuffle": (False, True),
-    },
-    "matmul": {
-        "block_m": (32, 64, 128),
-        "block_n": (32, 64, 128),
-        "block_k": (8, 16, 32),
-        "thread_m": (1, 2, 4, 8),
-        "thread_n": (1, 2, 4, 8),
-        "vector": (1, 2, 4),
-        "unroll_k": (1, 2, 4, 8),
-        "stages": (1, 2, 3),
-        "cp_async": (False, True),
-        "tf32": (False, True),
-        "wgmma": (False, True),
-    },
-}
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def llvm_tblgen():
+    found = os.environ.get("LLVM_TBLGEN") or shutil.which("llvm-tblgen")
+    if found:
+        return found
+    for config in ("llvm-config", "llvm-config-22"):
+        if shutil.which(config):
+            bindir = subprocess.run([config, "--bindir"], capture_output=True, text=True,
+                                    check=True).stdout.strip()
+            return os.path.join(bindir, "llvm-tblgen")
+    sys.exit("gen-policy-candidates.py: llvm-tblgen not found (set LLVM_TBLGEN)")
+
+
+def read_spaces():
+    """Each family's decisions, in table order: name -> domain (booleans as False, True)."""
+    records = json.loads(subprocess.run(
+        [llvm_tblgen(), "--dump-json", "-I", os.path.join(ROOT, "include"),
+         os.path.join(ROOT, "include", "kopt", "Codegen", "Families.td")],
+        capture_output=True, text=True, check=True).stdout)
+    spaces = {}
+    for family in records["!instanceof"]["Family"]:
+        decisions = {}
+        for ref in records[family]["decisions"]:
+            decision = records[ref["def"]]
+            domain = decision["domain"]
+            decisions[decision["name"]] = (tuple(bool(v) for v in domain) if decision["isBool"]
+                                           else tuple(domain))
+        spaces[records[family]["name"]] = decisions
+    return spaces
+
 
 path, count = sys.argv[1], int(sys.argv[2])
 seed = int(sys.argv[3]) if len(sys.argv) > 3 else 0
@@ -59,7 +67,7 @@ elif re.search(r'linalg\.reduce|"reduction"', payload):
     family = "reduction"
 else:
     family = "elementwise"
-space = SPACES[family]
+space = read_spaces()[family]
 lists = set()
 for values in itertools.product(*space.values()):
     decisions = dict(zip(space, values))

@@ -34,3 +34,12 @@ function(add_kopt_library name)
   endif()
   install(TARGETS ${name} EXPORT KoptTargets ARCHIVE DESTINATION lib)
 endfunction()
+
+# kopt_tablegen(output backend-option...)
+#
+# Runs kopt-tblgen on LLVM_TARGET_DEFINITIONS, as mlir_tablegen runs mlir-tblgen; collect the
+# outputs with add_public_tablegen_target.
+function(kopt_tablegen ofn)
+  tablegen(KOPT ${ARGV})
+  set(TABLEGEN_OUTPUT ${TABLEGEN_OUTPUT} ${CMAKE_CURRENT_BINARY_DIR}/${ofn} PARENT_SCOPE)
+endfunction()

@@ -1,7 +1,7 @@
 //===- Attention.cpp - the fused attention family -------------------------===//
 #include "kopt/Codegen/Attention.h"
 #include "TiledKernelBuilder.h"
-#include "kopt/Codegen/ScheduleSpace.h"
+#include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -28,17 +28,27 @@ static constexpr int64_t kMaxAccumulators = 128;
 // many) keep room for the rest without spilling.
 static constexpr int64_t kMaxBlockAccumulators = 32 * 1024;
 
-AttentionSchedule AttentionSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return attentionSpace().valueOf(values, name); };
-  AttentionSchedule schedule;
-  schedule.blockQ = value("block_q");
-  schedule.blockKV = value("block_kv");
-  schedule.chunkE = value("chunk_e");
-  schedule.threadQ = value("thread_q");
-  schedule.threadKV = value("thread_kv");
-  schedule.headSplit = value("head_split");
-  schedule.vector = value("vector");
-  return schedule;
+//===----------------------------------------------------------------------===//
+// The family (Family.h)
+//===----------------------------------------------------------------------===//
+
+/// Like the reduction kernel, the attention kernel is built on the task's buffers from the
+/// payload on tensors: the scores and the softmax's temporaries never exist.
+static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &) {
+  FailureOr<AttentionInfo> info = analyzeAttention(func);
+  if (failed(info))
+    return failure();
+  return buildAttentionKernel(func, *info,
+                              planAttention(AttentionSchedule::fromValues(values), *info));
+}
+
+/// A payload that multiplies and accumulates twice.
+static bool looksLikeFamily(func::FuncOp func) { return hasTwoProducts(func); }
+
+void kopt::codegen::registerAttentionFamily() {
+  registerFamily({&attentionSpace(), /*offerRank=*/50, analyzeOnTensors<analyzeAttention>,
+                  buildCandidate, looksLikeFamily, /*explainRank=*/20});
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,11 +1,13 @@
 //===- Elementwise.cpp - the elementwise family ---------------------------===//
 #include "kopt/Codegen/Elementwise.h"
-#include "kopt/Codegen/ScheduleSpace.h"
+#include "Pipeline.h"
+#include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/Support/MathExtras.h"
@@ -19,15 +21,56 @@ using namespace kopt::codegen;
 static constexpr int64_t kMaxVector = 4;
 static constexpr int64_t kMaxGrid = std::numeric_limits<int32_t>::max();
 
-ElementwiseSchedule ElementwiseSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return elementwiseSpace().valueOf(values, name); };
-  ElementwiseSchedule schedule;
-  schedule.vector = value("vector");
-  schedule.perThread = value("per_thread");
-  schedule.block = value("block");
-  schedule.gridStride = value("grid_stride") != 0;
-  schedule.blocksPerSM = value("blocks_per_sm");
-  return schedule;
+//===----------------------------------------------------------------------===//
+// The family (Family.h)
+//===----------------------------------------------------------------------===//
+
+/// The one op of the prepared payload that the kernel replaces, besides constants.
+static FailureOr<linalg::GenericOp> familyOp(func::FuncOp func) {
+  SmallVector<Operation *> work;
+  for (Operation &op : func.getBody().front())
+    if (!op.hasTrait<OpTrait::ConstantLike>() && !isa<func::ReturnOp, tensor::EmptyOp>(op))
+      work.push_back(&op);
+  if (work.size() == 1)
+    if (auto generic = dyn_cast<linalg::GenericOp>(work.front()))
+      return generic;
+  InFlightDiagnostic diagnostic = func.emitError() << "the payload is " << work.size()
+                                                   << " op(s) after fusion (";
+  llvm::interleaveComma(work, diagnostic, [&](Operation *op) { diagnostic << op->getName(); });
+  return diagnostic << "); kopt schedules one linalg op with parallel iterators so far";
+}
+
+static LogicalResult takesPayload(ModuleOp, func::FuncOp func) {
+  FailureOr<linalg::GenericOp> op = familyOp(func);
+  return failure(failed(op) || failed(analyzeElementwise(*op)));
+}
+
+static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp> module, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<linalg::GenericOp> op = familyOp(func);
+  if (failed(op))
+    return failure();
+  FailureOr<ElementwiseInfo> info = analyzeElementwise(*op);
+  if (failed(info))
+    return failure();
+  ElementwiseGeometry geometry =
+      planElementwise(ElementwiseSchedule::fromValues(values), *info, target.numSMs);
+
+  // Bufferization keeps the op and its operands.
+  if (failed(bufferizeForKernel(*module, func,
+                                [](Operation &op) { return isa<linalg::GenericOp>(op); })))
+    return failure();
+  op = familyOp(func);
+  if (failed(op))
+    return failure();
+  buildElementwiseKernel(*op, *info, geometry, func.getName());
+  return module;
+}
+
+/// Offered payloads first; explains a payload that no other family's predicate claims.
+void kopt::codegen::registerElementwiseFamily() {
+  registerFamily({&elementwiseSpace(), /*offerRank=*/10, takesPayload, buildCandidate,
+                  [](func::FuncOp) { return true; }, /*explainRank=*/80});
 }
 
 /// Whether a body op can be cloned on vectors: constants stay scalar (and are broadcast where a

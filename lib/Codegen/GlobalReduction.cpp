@@ -2,7 +2,7 @@
 #include "kopt/Codegen/GlobalReduction.h"
 #include "KernelBuilding.h"
 #include "PayloadMatch.h"
-#include "kopt/Codegen/ScheduleSpace.h"
+#include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -21,14 +21,28 @@ using namespace kopt::codegen;
 
 static constexpr StringLiteral kFamily = "global reduction";
 
-GlobalReductionSchedule GlobalReductionSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return globalReductionSpace().valueOf(values, name); };
-  GlobalReductionSchedule schedule;
-  schedule.block = value("block");
-  schedule.vector = value("vector");
-  schedule.unroll = value("unroll");
-  schedule.blocksPerSM = value("blocks_per_sm");
-  return schedule;
+//===----------------------------------------------------------------------===//
+// The family (Family.h)
+//===----------------------------------------------------------------------===//
+
+/// Built like the reduction kernel, on the task's buffers and scratch.
+static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &target) {
+  FailureOr<GlobalReductionInfo> info = analyzeGlobalReduction(func);
+  if (failed(info))
+    return failure();
+  return buildGlobalReductionKernels(
+      func, *info,
+      planGlobalReduction(GlobalReductionSchedule::fromValues(values), *info, target.numSMs));
+}
+
+/// A payload with a linalg op that reduces all its dimensions.
+static bool looksLikeFamily(func::FuncOp func) { return reductionsOf(func).reducesAll; }
+
+void kopt::codegen::registerGlobalReductionFamily() {
+  registerFamily({&globalReductionSpace(), /*offerRank=*/20,
+                  analyzeOnTensors<analyzeGlobalReduction>, buildCandidate, looksLikeFamily,
+                  /*explainRank=*/50});
 }
 
 //===----------------------------------------------------------------------===//

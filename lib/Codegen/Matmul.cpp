@@ -1,7 +1,8 @@
 //===- Matmul.cpp - the matmul family -------------------------------------===//
 #include "kopt/Codegen/Matmul.h"
-#include "kopt/Codegen/ScheduleSpace.h"
 #include "MatmulTile.h"
+#include "Pipeline.h"
+#include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -21,21 +22,48 @@ static constexpr int64_t kMaxMmaShared = 113 * 1024;
 // The largest mma.sync warp tile (4 x 8 m16n8k8 tiles: 128 accumulators).
 static constexpr int64_t kMaxWarpTile = 64;
 
-MatmulSchedule MatmulSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return matmulSpace().valueOf(values, name); };
-  MatmulSchedule schedule;
-  schedule.blockM = value("block_m");
-  schedule.blockN = value("block_n");
-  schedule.blockK = value("block_k");
-  schedule.threadM = value("thread_m");
-  schedule.threadN = value("thread_n");
-  schedule.vector = value("vector");
-  schedule.unrollK = value("unroll_k");
-  schedule.stages = value("stages");
-  schedule.cpAsync = value("cp_async") != 0;
-  schedule.tf32 = value("tf32") != 0;
-  schedule.wgmma = value("wgmma") != 0;
-  return schedule;
+//===----------------------------------------------------------------------===//
+// The family (Family.h)
+//===----------------------------------------------------------------------===//
+
+/// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
+/// epilogue reads; analyzeMatmul says which of them the kernel replaces.
+static FailureOr<MatmulInfo> bufferizeAndAnalyze(ModuleOp module, func::FuncOp func) {
+  if (failed(bufferizeForKernel(module, func, [](Operation &op) {
+        return isa<linalg::LinalgOp, memref::AllocOp, memref::DeallocOp, memref::CollapseShapeOp,
+                   memref::ExpandShapeOp>(op);
+      })))
+    return failure();
+  return analyzeMatmul(func);
+}
+
+static LogicalResult takesPayload(ModuleOp module, func::FuncOp func) {
+  return failure(failed(bufferizeAndAnalyze(module, func)));
+}
+
+static BuiltKernels buildCandidate(kb::TaskOp task, OwningOpRef<ModuleOp> module,
+                                   func::FuncOp func, ArrayRef<int64_t> values,
+                                   const Target &target) {
+  FailureOr<MatmulInfo> info = bufferizeAndAnalyze(*module, func);
+  if (failed(info))
+    return failure();
+  bool allowTF32 = tf32Admitted(task.getAtolAttr().getValueAsDouble(),
+                                task.getRtolAttr().getValueAsDouble(), info->k);
+  bool hopper = target.chip == "sm_90" || target.chip == "sm_90a";
+  buildMatmulKernel(*info,
+                    planMatmul(MatmulSchedule::fromValues(values), *info, allowTF32, hopper),
+                    func.getName());
+  return module;
+}
+
+/// A payload holding a contraction.
+static bool looksLikeFamily(func::FuncOp func) {
+  return llvm::any_of(func.getBody().front(), [](Operation &op) { return isContraction(&op); });
+}
+
+void kopt::codegen::registerMatmulFamily() {
+  registerFamily({&matmulSpace(), /*offerRank=*/60, takesPayload, buildCandidate, looksLikeFamily,
+                  /*explainRank=*/40});
 }
 
 bool kopt::codegen::tf32Admitted(double atol, double rtol, int64_t k) {

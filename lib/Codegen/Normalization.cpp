@@ -3,7 +3,7 @@
 #include "KernelBuilding.h"
 #include "NormalizationPayload.h"
 #include "PayloadMatch.h"
-#include "kopt/Codegen/ScheduleSpace.h"
+#include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -27,15 +27,26 @@ static constexpr int64_t kMaxChain = 64;
 /// Static shared memory a strided block may use.
 static constexpr int64_t kMaxSharedBytes = 48 * 1024;
 
-NormalizationSchedule NormalizationSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return normalizationSpace().valueOf(values, name); };
-  NormalizationSchedule schedule;
-  schedule.threadsPerGroup = value("threads_per_group");
-  schedule.block = value("block");
-  schedule.vector = value("vector");
-  schedule.onePass = value("one_pass") != 0;
-  schedule.cacheInRegisters = value("cache_in_registers") != 0;
-  return schedule;
+//===----------------------------------------------------------------------===//
+// The family (Family.h)
+//===----------------------------------------------------------------------===//
+
+/// Built like the reduction kernel, on the task's buffers from the payload on tensors.
+static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &) {
+  FailureOr<NormalizationInfo> info = analyzeNormalization(func);
+  if (failed(info))
+    return failure();
+  return buildNormalizationKernel(
+      func, *info, planNormalization(NormalizationSchedule::fromValues(values), *info));
+}
+
+/// A payload with several reducing linalg ops.
+static bool looksLikeFamily(func::FuncOp func) { return reductionsOf(func).count > 1; }
+
+void kopt::codegen::registerNormalizationFamily() {
+  registerFamily({&normalizationSpace(), /*offerRank=*/30, analyzeOnTensors<analyzeNormalization>,
+                  buildCandidate, looksLikeFamily, /*explainRank=*/60});
 }
 
 //===----------------------------------------------------------------------===//

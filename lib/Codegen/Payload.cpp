@@ -153,6 +153,20 @@ LogicalResult kopt::codegen::bufferizePayload(ModuleOp module) {
   return pm.run(module);
 }
 
+LogicalResult kopt::codegen::bufferizeForKernel(ModuleOp module, func::FuncOp func,
+                                              llvm::function_ref<bool(Operation &)> keep) {
+  if (failed(bufferizePayload(module)))
+    return failure();
+  for (Operation &other : func.getBody().front()) {
+    if (!keep(other) && !other.hasTrait<OpTrait::ConstantLike>() &&
+        !other.hasTrait<OpTrait::ReturnLike>())
+      return other.emitError() << "bufferization left '" << other.getName()
+                               << "' outside the kernel; the payload must compute its outputs "
+                                  "in place";
+  }
+  return success();
+}
+
 FailureOr<OwningOpRef<ModuleOp>> kopt::codegen::payloadOnBuffers(kb::TaskOp task,
                                                                  StringRef name) {
   task.getContext()->loadDialect<memref::MemRefDialect>();

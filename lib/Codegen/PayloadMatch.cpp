@@ -193,3 +193,12 @@ FailureOr<SmallVector<Operation *>> kopt::codegen::deriveMonoidCombiners(linalg:
   }
   return combiners;
 }
+
+Reductions kopt::codegen::reductionsOf(func::FuncOp func) {
+  Reductions reductions;
+  func.walk([&](linalg::LinalgOp op) {
+    reductions.count += op.getNumReductionLoops() != 0;
+    reductions.reducesAll |= op.getNumLoops() != 0 && op.getNumReductionLoops() == op.getNumLoops();
+  });
+  return reductions;
+}

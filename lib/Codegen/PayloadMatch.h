@@ -77,6 +77,14 @@ mlir::LogicalResult checkAccumulators(mlir::linalg::GenericOp op, mlir::AffineMa
 mlir::FailureOr<llvm::SmallVector<mlir::Operation *>>
 deriveMonoidCombiners(mlir::linalg::GenericOp op);
 
+/// The linalg ops of a payload that reduce: how many have a reduction iterator, and whether one
+/// reduces all its dimensions. What tells the reducing families' payloads apart.
+struct Reductions {
+  int count = 0;
+  bool reducesAll = false;
+};
+Reductions reductionsOf(mlir::func::FuncOp func);
+
 } // namespace kopt::codegen
 
 #endif // KOPT_LIB_CODEGEN_PAYLOADMATCH_H

@@ -27,6 +27,11 @@ mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>> preparePayload(kb::TaskOp tas
 /// arguments become the task's buffers.
 mlir::LogicalResult bufferizePayload(mlir::ModuleOp module);
 
+/// Bufferizes the prepared payload for a family that replaces the ops `keep` accepts: anything
+/// else bufferization leaves (a copy, a temporary) would be work outside the kernel.
+mlir::LogicalResult bufferizeForKernel(mlir::ModuleOp module, mlir::func::FuncOp func,
+                                       llvm::function_ref<bool(mlir::Operation &)> keep);
+
 /// Outlines the gpu.launch ops of `func` into kernels, lowers them to NVVM and compiles them to
 /// PTX. `func`'s first arguments are the task's buffers, named `buffers`; any after them are
 /// static memrefs that become the plan's scratch buffers (`scratch0`, ... of their byte sizes),

@@ -2,7 +2,7 @@
 #include "kopt/Codegen/Reduction.h"
 #include "KernelBuilding.h"
 #include "PayloadMatch.h"
-#include "kopt/Codegen/ScheduleSpace.h"
+#include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -20,15 +20,27 @@
 using namespace mlir;
 using namespace kopt::codegen;
 
-ReductionSchedule ReductionSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return reductionSpace().valueOf(values, name); };
-  ReductionSchedule schedule;
-  schedule.threadsPerOutput = value("threads_per_output");
-  schedule.block = value("block");
-  schedule.vector = value("vector");
-  schedule.unroll = value("unroll");
-  schedule.shuffle = value("shuffle") != 0;
-  return schedule;
+//===----------------------------------------------------------------------===//
+// The family (Family.h)
+//===----------------------------------------------------------------------===//
+
+/// The kernel is built on the task's buffers from the payload on tensors: no bufferization, so
+/// the fills and the epilogue leave no temporaries behind.
+static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &) {
+  FailureOr<ReductionInfo> info = analyzeReduction(func);
+  if (failed(info))
+    return failure();
+  return buildReductionKernel(func, *info,
+                              planReduction(ReductionSchedule::fromValues(values), *info));
+}
+
+/// A payload with one reducing linalg op.
+static bool looksLikeFamily(func::FuncOp func) { return reductionsOf(func).count == 1; }
+
+void kopt::codegen::registerReductionFamily() {
+  registerFamily({&reductionSpace(), /*offerRank=*/40, analyzeOnTensors<analyzeReduction>,
+                  buildCandidate, looksLikeFamily, /*explainRank=*/70});
 }
 
 //===----------------------------------------------------------------------===//

@@ -2,7 +2,7 @@
 #include "kopt/Codegen/Scan.h"
 #include "KernelBuilding.h"
 #include "PayloadMatch.h"
-#include "kopt/Codegen/ScheduleSpace.h"
+#include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,14 +19,28 @@
 using namespace mlir;
 using namespace kopt::codegen;
 
-ScanSchedule ScanSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return scanSpace().valueOf(values, name); };
-  ScanSchedule schedule;
-  schedule.block = value("block");
-  schedule.itemsPerThread = value("items_per_thread");
-  schedule.vector = value("vector");
-  schedule.warpPerRow = value("warp_per_row") != 0;
-  return schedule;
+//===----------------------------------------------------------------------===//
+// The family (Family.h)
+//===----------------------------------------------------------------------===//
+
+/// Like the reduction kernel, the scan kernel is built on the task's buffers from the payload on
+/// tensors.
+static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &) {
+  FailureOr<ScanInfo> info = analyzeScan(func);
+  if (failed(info))
+    return failure();
+  return buildScanKernel(func, *info, planScan(ScanSchedule::fromValues(values), *info));
+}
+
+/// A payload holding a loop.
+static bool looksLikeFamily(func::FuncOp func) {
+  return llvm::any_of(func.getBody().front(), [](Operation &op) { return isa<scf::ForOp>(op); });
+}
+
+void kopt::codegen::registerScanFamily() {
+  registerFamily({&scanSpace(), /*offerRank=*/80, analyzeOnTensors<analyzeScan>,
+                  buildCandidate, looksLikeFamily, /*explainRank=*/30});
 }
 
 //===----------------------------------------------------------------------===//

@@ -2,7 +2,7 @@
 #include "kopt/Codegen/Window.h"
 #include "KernelBuilding.h"
 #include "PayloadMatch.h"
-#include "kopt/Codegen/ScheduleSpace.h"
+#include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -21,15 +21,26 @@
 using namespace mlir;
 using namespace kopt::codegen;
 
+//===----------------------------------------------------------------------===//
+// The family (Family.h)
+//===----------------------------------------------------------------------===//
 
-WindowSchedule WindowSchedule::fromValues(ArrayRef<int64_t> values) {
-  auto value = [&](StringRef name) { return windowSpace().valueOf(values, name); };
-  WindowSchedule schedule;
-  schedule.outputsX = value("outputs_x");
-  schedule.outputsChannel = value("outputs_channel");
-  schedule.block = value("block");
-  schedule.unroll = value("unroll");
-  return schedule;
+/// The window kernel is built on the task's buffers from the payload on tensors, as the
+/// reduction kernel: its pads and inserted slices become predicates of its loads.
+static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
+                                   ArrayRef<int64_t> values, const Target &) {
+  FailureOr<WindowInfo> info = analyzeWindow(func);
+  if (failed(info))
+    return failure();
+  return buildWindowKernel(func, *info, planWindow(WindowSchedule::fromValues(values), *info));
+}
+
+/// A payload reading an input through a window.
+static bool looksLikeFamily(func::FuncOp func) { return readsWindow(func); }
+
+void kopt::codegen::registerWindowFamily() {
+  registerFamily({&windowSpace(), /*offerRank=*/70, analyzeOnTensors<analyzeWindow>,
+                  buildCandidate, looksLikeFamily, /*explainRank=*/10});
 }
 
 //===----------------------------------------------------------------------===//

@@ -23,6 +23,8 @@
 #ifndef KOPT_CODEGEN_ATTENTION_H
 #define KOPT_CODEGEN_ATTENTION_H
 
+#include "kopt/Codegen/ScheduleSpace.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -32,17 +34,6 @@
 #include <cstdint>
 
 namespace kopt::codegen {
-
-/// The attention decisions of one candidate (see attentionSpace()).
-struct AttentionSchedule {
-  int64_t blockQ = 32, blockKV = 32, chunkE = 16;
-  int64_t threadQ = 2, threadKV = 2;
-  int64_t headSplit = 2;
-  int64_t vector = 4;
-
-  /// From the values resolveDecisions(attentionSpace(), ...) returns.
-  static AttentionSchedule fromValues(llvm::ArrayRef<int64_t> values);
-};
 
 /// What an attention payload is.
 struct AttentionInfo {

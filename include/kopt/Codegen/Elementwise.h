@@ -14,6 +14,8 @@
 #ifndef KOPT_CODEGEN_ELEMENTWISE_H
 #define KOPT_CODEGEN_ELEMENTWISE_H
 
+#include "kopt/Codegen/ScheduleSpace.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -22,18 +24,6 @@
 #include <cstdint>
 
 namespace kopt::codegen {
-
-/// The elementwise decisions of one candidate (see elementwiseSpace()).
-struct ElementwiseSchedule {
-  int64_t vector = 4;
-  int64_t perThread = 1;
-  int64_t block = 256;
-  bool gridStride = false;
-  int64_t blocksPerSM = 4;
-
-  /// From the values resolveDecisions(elementwiseSpace(), ...) returns.
-  static ElementwiseSchedule fromValues(llvm::ArrayRef<int64_t> values);
-};
 
 /// How a kernel reaches one operand of the op, given the element it computes.
 enum class OperandAccess {

@@ -23,6 +23,8 @@
 #ifndef KOPT_CODEGEN_GLOBALREDUCTION_H
 #define KOPT_CODEGEN_GLOBALREDUCTION_H
 
+#include "kopt/Codegen/ScheduleSpace.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -34,17 +36,6 @@
 #include <cstdint>
 
 namespace kopt::codegen {
-
-/// The global-reduction decisions of one candidate (see globalReductionSpace()).
-struct GlobalReductionSchedule {
-  int64_t block = 256;
-  int64_t vector = 4;
-  int64_t unroll = 4;
-  int64_t blocksPerSM = 4;
-
-  /// From the values resolveDecisions(globalReductionSpace(), ...) returns.
-  static GlobalReductionSchedule fromValues(llvm::ArrayRef<int64_t> values);
-};
 
 /// How a kernel reads one input of a payload op, at each element of the op's iteration space.
 struct GlobalRead {

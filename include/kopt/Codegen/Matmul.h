@@ -28,6 +28,8 @@
 #ifndef KOPT_CODEGEN_MATMUL_H
 #define KOPT_CODEGEN_MATMUL_H
 
+#include "kopt/Codegen/ScheduleSpace.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Support/LLVM.h"
@@ -38,21 +40,6 @@
 #include <optional>
 
 namespace kopt::codegen {
-
-/// The matmul decisions of one candidate (see matmulSpace()).
-struct MatmulSchedule {
-  int64_t blockM = 128, blockN = 128, blockK = 8;
-  int64_t threadM = 8, threadN = 8;
-  int64_t vector = 4;
-  int64_t unrollK = 4;
-  int64_t stages = 2;
-  bool cpAsync = false;
-  bool tf32 = false;
-  bool wgmma = false;
-
-  /// From the values resolveDecisions(matmulSpace(), ...) returns.
-  static MatmulSchedule fromValues(llvm::ArrayRef<int64_t> values);
-};
 
 /// Whether `op` is a contraction: what routes a payload to this family.
 bool isContraction(mlir::Operation *op);

@@ -22,6 +22,8 @@
 #ifndef KOPT_CODEGEN_NORMALIZATION_H
 #define KOPT_CODEGEN_NORMALIZATION_H
 
+#include "kopt/Codegen/ScheduleSpace.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -33,18 +35,6 @@
 #include <cstdint>
 
 namespace kopt::codegen {
-
-/// The normalization decisions of one candidate (see normalizationSpace()).
-struct NormalizationSchedule {
-  int64_t threadsPerGroup = 256;
-  int64_t block = 256;
-  int64_t vector = 4;
-  bool onePass = true;
-  bool cacheInRegisters = true;
-
-  /// From the values resolveDecisions(normalizationSpace(), ...) returns.
-  static NormalizationSchedule fromValues(llvm::ArrayRef<int64_t> values);
-};
 
 /// How one reduction of the chain folds when every statistic comes from one read.
 struct OnlineForm {

@@ -22,6 +22,8 @@
 #ifndef KOPT_CODEGEN_REDUCTION_H
 #define KOPT_CODEGEN_REDUCTION_H
 
+#include "kopt/Codegen/ScheduleSpace.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -33,18 +35,6 @@
 #include <cstdint>
 
 namespace kopt::codegen {
-
-/// The reduction decisions of one candidate (see reductionSpace()).
-struct ReductionSchedule {
-  int64_t threadsPerOutput = 32;
-  int64_t block = 256;
-  int64_t vector = 4;
-  int64_t unroll = 4;
-  bool shuffle = true;
-
-  /// From the values resolveDecisions(reductionSpace(), ...) returns.
-  static ReductionSchedule fromValues(llvm::ArrayRef<int64_t> values);
-};
 
 /// How two partial results of the reduction combine.
 enum class CombinerKind {

@@ -28,6 +28,8 @@
 #ifndef KOPT_CODEGEN_SCAN_H
 #define KOPT_CODEGEN_SCAN_H
 
+#include "kopt/Codegen/ScheduleSpace.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -40,17 +42,6 @@
 #include <cstdint>
 
 namespace kopt::codegen {
-
-/// The scan decisions of one candidate (see scanSpace()).
-struct ScanSchedule {
-  int64_t block = 256;
-  int64_t itemsPerThread = 4;
-  int64_t vector = 4;
-  bool warpPerRow = false;
-
-  /// From the values resolveDecisions(scanSpace(), ...) returns.
-  static ScanSchedule fromValues(llvm::ArrayRef<int64_t> values);
-};
 
 /// What a scan payload admits.
 struct ScanInfo {

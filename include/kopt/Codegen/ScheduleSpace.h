@@ -2,9 +2,10 @@
 //
 // A schedule space is the set of choices the built-in policy makes for one op family: each
 // decision's name (its key in a candidate's `decisions` dictionary), its domain and its default.
-// The tables are data: the policy reads them to sample, Codegen reads a candidate's values back
-// through them. Every combination of values in the domains compiles: where a value cannot apply to
-// a payload, the family's lowering uses the documented fallback instead of failing.
+// The tables are data, defined once in Families.td: the policy reads them to sample, Codegen reads
+// a candidate's values back through the family's Schedule struct. Every combination of values in
+// the domains compiles: where a value cannot apply to a payload, the family's lowering uses the
+// documented fallback instead of failing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_CODEGEN_SCHEDULESPACE_H
@@ -61,26 +62,6 @@ llvm::Expected<DecisionList> toDecisionList(mlir::DictionaryAttr decisions);
 llvm::Expected<llvm::SmallVector<int64_t>> resolveDecisions(const ScheduleSpace &space,
                                                             const DecisionList &given);
 
-/// The elementwise family: linalg ops with only parallel iterators (see Elementwise.h).
-const ScheduleSpace &elementwiseSpace();
-
-/// The reduction family: one linalg op reducing one axis (see Reduction.h).
-const ScheduleSpace &reductionSpace();
-/// The attention family: softmax(Q K^T * scale) V, fused (see Attention.h).
-const ScheduleSpace &attentionSpace();
-/// The matmul family: contractions into a fill (see Matmul.h).
-const ScheduleSpace &matmulSpace();
-/// The global-reduction family: reductions of every element into rank-0 results (see
-/// GlobalReduction.h).
-const ScheduleSpace &globalReductionSpace();
-/// The scan family: a loop carrying a running combination along one axis (see Scan.h).
-const ScheduleSpace &scanSpace();
-/// The normalization family: group statistics, then an elementwise op (see Normalization.h).
-const ScheduleSpace &normalizationSpace();
-
-/// The window family: convolutions and pooling (see Window.h).
-const ScheduleSpace &windowSpace();
-
 /// The space of a payload cut into stages, each lowered by its family: stage k's decisions under
 /// the names `s<k>.<decision>`, in stage order. Made once per sequence of stage spaces and kept
 /// for the life of the process (the policy refers to spaces by address).
@@ -105,9 +86,13 @@ void forEachStage(const ScheduleSpace &space, llvm::ArrayRef<T> values, Fn &&eac
   }
 }
 
-/// Every family's space, for the policy and for documentation. Chains are not families: their
-/// decisions are their stages'.
+/// Every family's space, in the order of Families.td, for the policy and for documentation.
+/// Chains are not families: their decisions are their stages'.
 llvm::ArrayRef<const ScheduleSpace *> allScheduleSpaces();
+
+// Each family's space accessor (elementwiseSpace(), ...) and Schedule struct (ElementwiseSchedule,
+// ...), generated from Families.td.
+#include "kopt/Codegen/ScheduleSpaces.h.inc"
 
 } // namespace kopt::codegen
 

@@ -16,6 +16,8 @@
 #ifndef KOPT_CODEGEN_WINDOW_H
 #define KOPT_CODEGEN_WINDOW_H
 
+#include "kopt/Codegen/ScheduleSpace.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -27,17 +29,6 @@
 #include <optional>
 
 namespace kopt::codegen {
-
-/// The decisions of windowSpace(), by name.
-struct WindowSchedule {
-  int64_t outputsX = 4;       // outputs per thread along the innermost output dimension
-  int64_t outputsChannel = 4; // outputs per thread along the output channel
-  int64_t block = 256;        // threads per block
-  int64_t unroll = 8;         // iterations of the innermost reduction loop per step
-
-  /// The schedule of decision values in windowSpace()'s table order.
-  static WindowSchedule fromValues(llvm::ArrayRef<int64_t> values);
-};
 
 /// How the reduction op reads one of its inputs.
 struct WindowInput {

@@ -1,0 +1,301 @@
+//===- Families.td - kopt's op families and their decisions -*- tablegen -*-===//
+//
+// The one definition of every family's schedule space: each decision's name, Schedule member,
+// domain, default and help. The families are listed in the order of allScheduleSpaces(), which
+// fixes the layout of the policy's parameters (lib/Learn, policies/*.json): a new family goes at
+// the end. How each family is offered payloads is its registration's (Family.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KOPT_CODEGEN_FAMILIES_TD
+#define KOPT_CODEGEN_FAMILIES_TD
+
+include "kopt/Codegen/ScheduleSpaceBase.td"
+
+defvar VectorDomain = [1, 2, 4];
+defvar BlockDomain = [64, 128, 256, 512, 1024];
+defvar BlocksPerSMDomain = [1, 2, 4, 8, 16, 32];
+
+def ElementwiseFamily : Family<"elementwise", "Elementwise"> {
+  let summary = [{
+    linalg ops with only parallel iterators, static shapes and projected-permutation maps
+  }];
+  let decisions = [
+    IntDecision<"vector", "vector", VectorDomain, 4, [{
+      elements per load and store (16-byte accesses for 4 x f32). The kernel uses the largest
+      power of two <= this that divides the contiguous extent (the element count, or the
+      innermost dimension when an operand broadcasts), and 1 when an operand is transposed or
+      not byte-sized, or the body has an op without a vector form
+    }]>,
+    IntDecision<"per_thread", "perThread", [1, 2, 4, 8], 1, [{
+      vectors per thread per step, a block apart (coalesced)
+    }]>,
+    IntDecision<"block", "block", BlockDomain, 256, "threads per block">,
+    BoolDecision<"grid_stride", "gridStride", false, [{
+      false: one step per block, as many blocks as steps; true: blocks_per_sm x SMs blocks loop
+      over the steps (fewer if there are fewer steps). A one-shot grid over 2^31 - 1 blocks
+      becomes grid-stride
+    }]>,
+    IntDecision<"blocks_per_sm", "blocksPerSM", BlocksPerSMDomain, 4, [{
+      resident blocks per SM of a grid-stride grid; ignored when grid_stride is false
+    }]>
+  ];
+}
+
+def ReductionFamily : Family<"reduction", "Reduction"> {
+  let summary = [{
+    one linalg op reducing one axis (from a fill, with an optional elementwise epilogue), static
+    shapes, inputs read as they are stored
+  }];
+  let decisions = [
+    IntDecision<"threads_per_output", "threadsPerOutput", [1, 4, 16, 32, 128, 1024], 32, [{
+      threads that reduce one output together, each taking every n-th chunk of the reduced axis
+      (one thread, a warp, a block per output row). At most `block`, at most the chunks of the
+      axis (rounded down to a power of two), and, when the reduced axis is not innermost, at
+      most block / 32 so that a warp reads 32 consecutive outputs' elements (coalesced)
+    }]>,
+    IntDecision<"block", "block", BlockDomain, 256, [{
+      threads per block: threads_per_output x outputs per block
+    }]>,
+    IntDecision<"vector", "vector", VectorDomain, 4, [{
+      elements per load along the contiguous axis: of the reduced axis when it is innermost,
+      else of the kept innermost axis (a thread then computes `vector` adjacent outputs). Falls
+      back to the largest power of two <= this that divides that axis, and to 1 for elements
+      that are not byte-sized
+    }]>,
+    IntDecision<"unroll", "unroll", [1, 2, 4, 8], 4, [{
+      loads each thread has in flight per loop step along the reduced axis
+    }]>,
+    BoolDecision<"shuffle", "shuffle", true, [{
+      true: threads of one warp combine their partial results with warp shuffles (then shared
+      memory across warps); false: a shared-memory tree. Threads of one output are in different
+      warps when the reduced axis is not innermost: they always use the tree
+    }]>
+  ];
+}
+
+def MatmulFamily : Family<"matmul", "Matmul"> {
+  let summary = [{
+    contractions (matmul, batch_matmul, transposed operands, matvec) of f32 into a fill,
+    optionally with an elementwise epilogue
+  }];
+  let decisions = [
+    IntDecision<"block_m", "blockM", [32, 64, 128], 128, [{
+      output rows per block; clamped to the power of two >= M. A matvec uses block_m / 16 warps
+      per block, one output row each
+    }]>,
+    IntDecision<"block_n", "blockN", [32, 64, 128], 128, [{
+      output columns per block; clamped to the power of two >= N. Ignored by a matvec
+    }]>,
+    IntDecision<"block_k", "blockK", [8, 16, 32], 8, [{
+      K extent of the shared-memory tiles; clamped to the power of two >= K. A matvec keeps
+      block_k / 8 partial sums per lane
+    }]>,
+    IntDecision<"thread_m", "threadM", [1, 2, 4, 8], 8, [{
+      output rows per thread (registers); clamped to block_m, and doubled (with thread_n, the
+      smaller first) while a block would have more than 1024 threads
+    }]>,
+    IntDecision<"thread_n", "threadN", [1, 2, 4, 8], 8, [{
+      output columns per thread; as thread_m
+    }]>,
+    IntDecision<"vector", "vector", VectorDomain, 4, [{
+      elements per global load, cp.async copy, shared-memory fragment read and output store (16
+      bytes for 4 x f32): for each operand the largest power of two <= this that divides its
+      innermost extent and its tile; fragment reads are at most the thread tile wide
+    }]>,
+    IntDecision<"unroll_k", "unrollK", [1, 2, 4, 8], 4, [{
+      K steps per iteration of the inner loop over a shared-memory tile (fragments of all of
+      them are read before the FMAs); clamped to block_k
+    }]>,
+    IntDecision<"stages", "stages", [1, 2, 3], 2, [{
+      shared-memory buffers per operand: 1 loads, waits and computes in turn; 2 prefetches the
+      next tile while computing this one (through registers without cp_async); 3 keeps two tiles
+      in flight with cp_async, and is 2 without. Reduced while the tiles exceed 48 KiB
+    }]>,
+    BoolDecision<"cp_async", "cpAsync", false, [{
+      copy the tiles global -> shared with cp.async (cp.async.cg for 16 bytes) in commit groups,
+      `stages` - 1 of them in flight; false: vector loads and shared stores
+    }]>,
+    BoolDecision<"tf32", "tf32", false, [{
+      tensor cores: warps of up to 64 x 64 outputs run m16n8k8 mma.sync on TF32 operands, fed by
+      a cp.async pipeline of `stages` + 1 buffers in dynamic shared memory (fewer while over 113
+      KiB, so that two blocks fit on an SM); thread_m, thread_n, vector, unroll_k and cp_async
+      do not apply. Honoured only where the task's tolerance admits TF32 rounding (tf32Admitted
+      in Matmul.h; not at KernelBench's 1e-4 for K = 4096), else the f32 kernel of the other
+      decisions
+    }]>,
+    BoolDecision<"wgmma", "wgmma", false, [{
+      with tf32, on Hopper (sm_90; the PTX targets sm_90a): warpgroups of 128 threads, one per
+      64 output columns (block_n, at least 64), run asynchronous m64nNk8 TF32 wgmma with N =
+      block_m, reading A's tile from shared memory in the canonical K-major layout and B's as
+      register fragments. Only where A is K-contiguous and K a multiple of 4, else mma.sync
+    }]>
+  ];
+}
+
+def GlobalReductionFamily : Family<"global_reduction", "GlobalReduction"> {
+  let summary = [{
+    a reduction of every element of static tensors into rank-0 results (losses, sums, norms),
+    with an optional epilogue on them and an optional elementwise op over a tensor reading them
+  }];
+  let decisions = [
+    IntDecision<"block", "block", BlockDomain, 256, [{
+      threads per block of the kernels that sweep the elements (the partial sums, and the final
+      elementwise op where there is one). The kernel that adds the partials runs one block of
+      the power of two >= the number of partials, between 32 and 1024
+    }]>,
+    IntDecision<"vector", "vector", VectorDomain, 4, [{
+      elements per load (16-byte ld.global.v4 for 4 x f32) and per store of the final
+      elementwise op: the largest power of two <= this that divides the element count and the
+      extent of every broadcast input; 1 for elements that are not byte-sized
+    }]>,
+    IntDecision<"unroll", "unroll", [1, 2, 4, 8], 4, [{
+      vector loads each thread issues before it folds them (loads in flight), per step of its
+      grid-stride loop
+    }]>,
+    IntDecision<"blocks_per_sm", "blocksPerSM", BlocksPerSMDomain, 4, [{
+      blocks per SM of the grid-stride grid (blocks_per_sm x SMs blocks, fewer when there are
+      fewer than `block` vectors per block); also the number of partial results the one-block
+      second kernel adds
+    }]>
+  ];
+}
+
+def ScanFamily : Family<"scan", "Scan"> {
+  let summary = [{
+    a loop along one axis carrying a running combination (cumsum, cumprod, reverse, exclusive,
+    of an elementwise function of the inputs) with an associative op, static shapes
+  }];
+  let decisions = [
+    IntDecision<"block", "block", BlockDomain, 256, [{
+      threads per block. A block scans one row, walking it in chunks of block x items_per_thread
+      elements: fewer threads when fewer cover the row (at least a warp). With warp_per_row,
+      block / 32 rows per block (fewer when there are fewer rows)
+    }]>,
+    IntDecision<"items_per_thread", "itemsPerThread", [1, 2, 4, 8, 16], 4, [{
+      consecutive elements a thread scans in registers per chunk, before the threads' totals are
+      scanned across the warp (shuffles) and the warps (shared memory); at most the row's length
+      rounded up to a power of two
+    }]>,
+    IntDecision<"vector", "vector", VectorDomain, 4, [{
+      elements per load and store (16 bytes for 4 x f32): the largest power of two <= this that
+      divides items_per_thread and the row's length; 1 when the scanned axis is not innermost.
+      Elements that are not byte-sized (i1 masks) are loaded one by one
+    }]>,
+    BoolDecision<"warp_per_row", "warpPerRow", false, [{
+      true: each warp scans a row of its own, with shuffles only (for short rows); false: the
+      block scans a row, through shared memory and two barriers per chunk
+    }]>
+  ];
+}
+
+def NormalizationFamily : Family<"normalization", "Normalization"> {
+  let summary = [{
+    statistics of groups of elements (chained reductions over the same axes) followed by an
+    elementwise op reading the input with them: softmax, layer/batch/instance/group/RMS norm
+  }];
+  let decisions = [
+    IntDecision<"threads_per_group", "threadsPerGroup", [1, 8, 32, 128, 256, 512, 1024], 256, [{
+      threads that compute one group together (a thread, part of a warp, a warp, a block): each
+      takes every n-th vector of the group; their partial statistics combine with warp shuffles,
+      then through shared memory across warps. At most `block` and at most the group's vectors
+      (rounded down to a power of two). When the group's axes are not the innermost ones
+      (strided groups), threadIdx.x runs along the contiguous kept axis and the group's threads
+      are in different warps: at most block / 32 of them, combining through shared memory
+    }]>,
+    IntDecision<"block", "block", BlockDomain, 256, [{
+      threads per block: threads_per_group x groups per block (fewer groups per block when there
+      are fewer groups, or while a strided block's shared memory exceeds 48 KiB)
+    }]>,
+    IntDecision<"vector", "vector", VectorDomain, 4, [{
+      elements per load and store along the contiguous axis (the group's innermost axis, or for
+      strided groups the kept innermost one: a thread then computes `vector` adjacent groups).
+      The largest power of two <= this that divides the innermost extent; 1 for elements that
+      are not byte-sized
+    }]>,
+    BoolDecision<"one_pass", "onePass", true, [{
+      true: every statistic from one read of the group, with online forms of those that read an
+      earlier one (sum of exp(x - max): a running max and a rescaled sum; sum of (x - mean)^2:
+      sums of x - c and (x - c)^2 around the group's first element c); false, or a statistic
+      with no online form: one read per link of the chain
+    }]>,
+    BoolDecision<"cache_in_registers", "cacheInRegisters", true, [{
+      true: each thread keeps its share of the group in registers between the statistics and the
+      normalizing pass, so the input is read once; only where that share is at most 64 elements
+      per thread (else the passes read it again)
+    }]>
+  ];
+}
+
+def WindowFamily : Family<"window", "Window"> {
+  let summary = [{
+    one linalg op with reductions reading task inputs through affine windows (convolutions,
+    pooling), through pads, strided inserted slices and reshapes, from a fill, with an optional
+    elementwise epilogue
+  }];
+  let decisions = [
+    IntDecision<"outputs_x", "outputsX", [1, 2, 4, 8], 4, [{
+      consecutive outputs per thread along the innermost output dimension: their overlapping
+      input windows are loaded once. At most the power of two <= that extent; a tile crossing
+      the end is moved back to end there (two threads store the same outputs)
+    }]>,
+    IntDecision<"outputs_channel", "outputsChannel", [1, 2, 4, 8], 4, [{
+      outputs per thread along the output channel (a parallel loop the data input does not read:
+      a convolution's filters), each data element loaded once for all of them. 1 when there is
+      none (pooling, depthwise); at most the power of two <= its extent, moved back at the end
+      as outputs_x
+    }]>,
+    IntDecision<"block", "block", BlockDomain, 256, [{
+      threads per block, consecutive threads on consecutive tiles along the innermost output
+      dimension (coalesced); fewer when there are fewer tiles
+    }]>,
+    IntDecision<"unroll", "unroll", [1, 2, 4, 8, 16], 8, [{
+      iterations of the innermost reduction loop per step (then the rest); a loop whose extent
+      is at most this is unrolled completely, so that overlapping windows share their loads
+    }]>
+  ];
+}
+
+def AttentionFamily : Family<"attention", "Attention"> {
+  let summary = [{
+    softmax(Q K^T * scale) V over the keys, fused (flash-attention style), f32, Q, K, V and out
+    [batch..., rows, head dim]
+  }];
+  let decisions = [
+    IntDecision<"block_q", "blockQ", [8, 16, 32, 64], 32, [{
+      query rows of one batch entry per block; the largest power of two <= this that divides the
+      rows
+    }]>,
+    IntDecision<"block_kv", "blockKV", [16, 32, 64], 32, [{
+      keys per tile of the walk over the keys: the score tile is block_q x block_kv, and its
+      exponentials go to shared memory for the product with V; the largest power of two <= this
+      that divides the keys
+    }]>,
+    IntDecision<"chunk_e", "chunkE", [8, 16, 32], 16, [{
+      head-dim extent of the Q and K chunks staged in shared memory per step of a score tile;
+      the largest power of two <= this that divides the head dim
+    }]>,
+    IntDecision<"thread_q", "threadQ", VectorDomain, 2, [{
+      query rows per thread, of the score tile and of the output; clamped to block_q, doubled
+      while a block would have more than 1024 threads, halved while the thread would hold more
+      than 128 output accumulators that a larger head_split cannot share
+    }]>,
+    IntDecision<"thread_kv", "threadKV", VectorDomain, 2, [{
+      keys per thread of the score tile: a row's block_kv / thread_kv lanes (consecutive threads
+      of a warp) combine its max and sum with shuffles. Clamped to block_kv, doubled while a row
+      would have more than 32 lanes or its lanes do not divide the block's output columns
+    }]>,
+    IntDecision<"head_split", "headSplit", [1, 2, 4, 8], 2, [{
+      blocks per query tile, each computing head_dim / head_split output columns and recomputing
+      the scores: more parallelism and fewer registers against more score arithmetic. The
+      largest power of two <= this that divides V's head dim, doubled while a thread would hold
+      more than 128 output accumulators (thread_q x its columns)
+    }]>,
+    IntDecision<"vector", "vector", VectorDomain, 4, [{
+      elements per access along the head dims: global loads and shared reads of the Q and K
+      chunks (the largest power of two <= this dividing chunk_e), V loads, shared reads and
+      output stores (dividing a lane's columns); 16 bytes for 4 x f32
+    }]>
+  ];
+}
+
+#endif // KOPT_CODEGEN_FAMILIES_TD
