@@ -1,0 +1,1 @@
+"""kopt's Python modules."""
