@@ -9,15 +9,14 @@ CUDA events around the op, device synchronisation, the median. The runner runs f
 process, then it exits), then Python; each side takes as many repetitions as it needs for a 0.5%
 relative error of the median, up to 3 s. TF32 is off on both sides.
 """
-import json
-import pathlib
 import statistics
-import subprocess
 import sys
+from pathlib import Path
 
 import torch
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))  # kopt package
+from kopt.runner import Runner, dist, tensor  # noqa: E402
 from kopt.tables import markdown_header, markdown_row  # noqa: E402
 
 # (KernelBench problem, reference body, inputs as (name, shape), output shape)
@@ -31,29 +30,23 @@ TASKS = [
 TARGET, MAX_SECONDS, MIN_REPS = 0.005, 3.0, 20
 
 
-def runner_medians(runner):
-    proc = subprocess.Popen([runner], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    def ask(request):
-        proc.stdin.write(json.dumps(request) + "\n")
-        proc.stdin.flush()
-        reply = json.loads(proc.stdout.readline())
+def runner_medians(command):
+    def ok(reply):
         if not reply["ok"]:
             sys.exit(f"runner: {reply['error']}")
         return reply
-    device = ask({"id": 0, "op": "hello", "protocol": 1})["device"]
-    results = {}
-    for i, (name, body, inputs, out_shape) in enumerate(TASKS):
-        ask({"id": 2 * i + 1, "op": "task", "task": f"t{i}", "reference": body,
-             "inputs": [{"name": n, "shape": s, "dtype": "f32",
-                         "dists": [{"kind": "uniform", "params": [0, 1]}]} for n, s in inputs],
-             "outputs": [{"name": "out", "shape": out_shape, "dtype": "f32"}],
-             "atol": 1e-4, "rtol": 1e-4})
-        reply = ask({"id": 2 * i + 2, "op": "eager", "task": f"t{i}", "target_rel_error": TARGET,
-                     "max_seconds": MAX_SECONDS, "min_reps": MIN_REPS})
-        results[name] = (reply["eager_median_us"], reply["eager_q1_us"], reply["eager_q3_us"],
-                         reply["eager_n"])
-    ask({"id": 99, "op": "bye"})
-    proc.wait()
+
+    with Runner([command]) as runner:
+        device = runner.start()["device"]
+        results = {}
+        for i, (name, body, inputs, out_shape) in enumerate(TASKS):
+            ok(runner.task(f"t{i}", body,
+                           [tensor(n, s, "f32", [dist("uniform", [0, 1])]) for n, s in inputs],
+                           [tensor("out", out_shape, "f32")], atol=1e-4, rtol=1e-4))
+            reply = ok(runner.eager(f"t{i}", target_rel_error=TARGET, max_seconds=MAX_SECONDS,
+                                    min_reps=MIN_REPS))
+            results[name] = (reply["eager_median_us"], reply["eager_q1_us"], reply["eager_q3_us"],
+                             reply["eager_n"])
     return device, results
 
 

@@ -7,7 +7,9 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/kopt DESTINATION include
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/kopt DESTINATION include
   FILES_MATCHING PATTERN "*.inc" PATTERN "CMakeFiles" EXCLUDE)
 # The protocol definition kopt shares with kopt-runner (kopt/Runner/Messages.h includes it).
-install(FILES ${PROJECT_SOURCE_DIR}/protocol/kopt_runner_protocol.h DESTINATION include)
+install(FILES ${PROJECT_SOURCE_DIR}/protocol/kopt_runner_protocol.h
+  ${PROJECT_SOURCE_DIR}/protocol/kopt_runner_json_llvm.h DESTINATION include)
+install(TARGETS kopt_protocol EXPORT KoptTargets)
 install(EXPORT KoptTargets NAMESPACE Kopt:: DESTINATION ${KOPT_INSTALL_CMAKE_DIR})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/KoptConfig.cmake.in

@@ -10,6 +10,7 @@
 using namespace llvm;
 using namespace kopt::runner;
 namespace protocol = kopt::protocol;
+using protocol::Verdict;
 
 char RunnerError::ID = 0;
 
@@ -18,6 +19,8 @@ namespace {
 constexpr double kExitGraceSeconds = 5.0;
 /// How long kopt waits for the reply to `bye` when it is done.
 constexpr double kByeSeconds = 2.0;
+/// What kopt records when the runner dies or breaks the protocol.
+constexpr const char *kCrash = protocol::spelling(Verdict::Crash);
 
 std::string serialize(json::Value value) { return formatv("{0}", value).str(); }
 
@@ -35,7 +38,7 @@ struct RunnerClient::Reply {
 
 RunnerClient::Reply RunnerClient::request(json::Object message, double timeoutSeconds) {
   int64_t id = nextId++;
-  message["id"] = id;
+  message[protocol::kIdField] = id;
   Exchange exchange = process.exchange(serialize(std::move(message)), timeoutSeconds);
   Reply reply;
   auto lost = [&](StringRef verdict, std::string detail) {
@@ -44,14 +47,14 @@ RunnerClient::Reply RunnerClient::request(json::Object message, double timeoutSe
     return std::move(reply);
   };
   if (exchange.kind == Exchange::Timeout)
-    return lost(protocol::kTimeout, exchange.detail);
+    return lost(protocol::spelling(Verdict::Timeout), exchange.detail);
   if (exchange.kind == Exchange::Crash)
-    return lost(protocol::kCrash, exchange.detail);
+    return lost(kCrash, exchange.detail);
 
   // A runner out of step cannot be trusted with the next request: stop it, a fresh one follows.
   auto broken = [&](const Twine &why) {
     process.stop(0);
-    return lost(protocol::kCrash, ("runner broke the protocol: " + why).str());
+    return lost(kCrash, ("runner broke the protocol: " + why).str());
   };
   Expected<json::Value> value = kopt::parseJson(exchange.line);
   if (!value)
@@ -60,14 +63,14 @@ RunnerClient::Reply RunnerClient::request(json::Object message, double timeoutSe
   json::Object *object = value->getAsObject();
   if (!object)
     return broken("reply is not a JSON object: " + clip(exchange.line));
-  if (object->getInteger("id") != id)
+  if (object->getInteger(protocol::kIdField) != id)
     return broken(formatv("reply to request {0} carries another id: {1}", id, clip(exchange.line)));
-  std::optional<bool> ok = object->getBoolean("ok");
+  std::optional<bool> ok = object->getBoolean(protocol::kOkField);
   if (!ok)
     return broken("reply has no \"ok\": " + clip(exchange.line));
   if (!*ok) {
     reply.kind = Reply::Refused;
-    reply.error = object->getString("error").value_or("(no error message)").str();
+    reply.error = object->getString(protocol::kErrorField).value_or("(no error message)").str();
     return reply;
   }
   reply.body = std::move(*object);
@@ -93,20 +96,20 @@ Error RunnerClient::ensureStarted(double timeoutSeconds) {
     return unavailable(
         formatv("refused protocol version {0}: {1}", protocol::kVersion, reply.error));
   }
-  std::optional<int64_t> version = reply.body.getInteger("protocol");
+  std::optional<int64_t> version = reply.body.getInteger(protocol::kProtocolField);
   if (version != protocol::kVersion) {
     process.stop(kExitGraceSeconds);
     return unavailable(formatv("speaks protocol version {0}; this kopt speaks {1}",
                                version ? std::to_string(*version) : "(none)", protocol::kVersion));
   }
-  DeviceInfo info;
-  json::Path::Root root("device");
-  const json::Value *deviceValue = reply.body.get("device");
-  if (!deviceValue || !fromJSON(*deviceValue, info, root)) {
+  protocol::HelloReply hello;
+  json::Path::Root root(protocol::kOpHello);
+  if (!fromJSON(json::Value(std::move(reply.body)), hello, root)) {
     process.stop(0);
-    return unavailable("answered hello without a valid device" +
-                       (deviceValue ? ": " + toString(root.getError()) : std::string()));
+    return unavailable("answered hello without a valid device: " + toString(root.getError()));
   }
+  DeviceInfo info;
+  static_cast<protocol::Device &>(info) = std::move(hello.device);
   if (device && device->identity() != info.identity()) {
     process.stop(kExitGraceSeconds);
     return unavailable("restarted on another device ('" + info.identity() + "', was '" +
@@ -168,8 +171,7 @@ RunnerClient::kernelRequest(json::Object message, const KernelSpec &kernel, doub
   json::Path::Root root("reply");
   if (!fromJSON(json::Value(std::move(reply.body)), result, root)) {
     process.stop(0);
-    return Outcome(
-        NoReply{protocol::kCrash, "runner broke the protocol: " + toString(root.getError())});
+    return Outcome(NoReply{kCrash, "runner broke the protocol: " + toString(root.getError())});
   }
   return Outcome(std::move(result));
 }
@@ -184,11 +186,11 @@ Expected<VerifyOutcome> RunnerClient::verify(const KernelSpec &kernel,
   const VerifyResult &result = std::get<VerifyResult>(*outcome);
   if (!isProtocolVerdict(result.verdict)) {
     process.stop(0);
-    return VerifyOutcome(NoReply{protocol::kCrash, "runner broke the protocol: unknown verdict '" +
-                                                       clip(result.verdict) + "'"});
+    return VerifyOutcome(NoReply{kCrash, "runner broke the protocol: unknown verdict '" +
+                                             clip(result.verdict) + "'"});
   }
   // The candidate lost the CUDA context: the runner exits after replying.
-  if (result.verdict == protocol::kCrash)
+  if (result.verdict == kCrash)
     process.stop(kExitGraceSeconds);
   return outcome;
 }
@@ -202,11 +204,11 @@ Expected<TimeOutcome> RunnerClient::time(const KernelSpec &kernel, const TimeSet
   const TimeResult &result = std::get<TimeResult>(*outcome);
   if (!isProtocolVerdict(result.recheck)) {
     process.stop(0);
-    return TimeOutcome(NoReply{protocol::kCrash, "runner broke the protocol: unknown recheck "
-                                                 "verdict '" +
-                                                     clip(result.recheck) + "'"});
+    return TimeOutcome(NoReply{kCrash, "runner broke the protocol: unknown recheck "
+                                       "verdict '" +
+                                           clip(result.recheck) + "'"});
   }
-  if (result.recheck == protocol::kCrash)
+  if (result.recheck == kCrash)
     process.stop(kExitGraceSeconds);
   return outcome;
 }

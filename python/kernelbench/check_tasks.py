@@ -58,15 +58,12 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import json
 import os
-import queue
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,6 +71,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the kopt package
 import payload_check  # noqa: E402
 from kopt.paths import BUILD, LLVM_BIN, TASK_DIR, add_kopt_argument, find_kopt  # noqa: E402
+
+from kopt.runner import Runner, RunnerError, dist, tensor  # noqa: E402
 
 DEFAULT_RUNNER = BUILD / "tools" / "kopt-runner" / "kopt-runner"
 
@@ -113,10 +112,8 @@ class Value:
     dists: list[tuple[str, list[float]]] = field(default_factory=list)
 
     def json(self, with_dists: bool) -> dict:
-        j = {"name": self.name, "shape": self.shape, "dtype": self.dtype}
-        if with_dists:
-            j["dists"] = [{"kind": k, "params": p} for k, p in self.dists]
-        return j
+        return tensor(self.name, self.shape, self.dtype,
+                      [dist(k, p) for k, p in self.dists] if with_dists else None)
 
 
 @dataclass
@@ -288,83 +285,6 @@ def scale(task: Task) -> tuple[str, list[Value], list[Value]]:
 
 
 # ------------------------------------------------------------------------------------------
-# kopt-runner
-# ------------------------------------------------------------------------------------------
-
-class Runner:
-    def __init__(self, command: list[str]):
-        self.command = command
-        self.proc = None
-        self.lines: queue.Queue = queue.Queue()
-        self.next_id = 1
-
-    def start(self):
-        self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, args=(self.proc, self.lines), daemon=True).start()
-        reply = self.call({"op": "hello", "protocol": 1})
-        if not reply.get("ok"):
-            raise CheckError(f"runner hello failed: {reply.get('error')}")
-        return reply
-
-    @staticmethod
-    def _read(proc, lines):
-        for line in proc.stdout:
-            lines.put(line)
-        lines.put(None)
-
-    def call(self, request: dict, timeout: float = RUNNER_TIMEOUT_S) -> dict:
-        request = dict(request, id=self.next_id)
-        self.next_id += 1
-        try:
-            self.proc.stdin.write(json.dumps(request) + "\n")
-            self.proc.stdin.flush()
-        except BrokenPipeError:
-            self.restart()
-            raise CheckError("the runner died")
-        noise = []
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                self.restart()
-                raise CheckError(f"no reply from the runner within {timeout:.0f} s")
-            if line is None:
-                self.restart()
-                raise CheckError("the runner died")
-            try:
-                reply = json.loads(line)
-            except json.JSONDecodeError:
-                reply = None
-            if isinstance(reply, dict) and "id" in reply:
-                break
-            noise.append(line.strip())
-        if reply.get("id") != request["id"]:
-            raise CheckError(f"reply id {reply.get('id')} for request {request['id']}")
-        if noise:
-            # Whatever the reference prints lands in the protocol's stdout and would break kopt.
-            raise CheckError(f"the runner wrote non-protocol output (a print in the reference?): "
-                             f"{noise[0][:120]!r}")
-        return reply
-
-    def restart(self):
-        self.stop()
-        self.start()
-
-    def stop(self):
-        if self.proc and self.proc.poll() is None:
-            try:
-                self.proc.stdin.write(json.dumps({"id": 0, "op": "bye"}) + "\n")
-                self.proc.stdin.flush()
-                self.proc.wait(timeout=5)
-            except (BrokenPipeError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
-
-
-# ------------------------------------------------------------------------------------------
 # Checks
 # ------------------------------------------------------------------------------------------
 
@@ -413,11 +333,9 @@ def check_reference(runner: Runner, task: Task) -> str:
     for k in range(draws):
         rotated = [Value(v.name, v.shape, v.dtype, v.dists[k % len(v.dists):] +
                          v.dists[:k % len(v.dists)]) for v in inputs]
-        request = {"op": "task", "task": f"{task.name}_scaled_{k}", "reference": task.reference,
-                   "inputs": [v.json(True) for v in rotated],
-                   "outputs": [v.json(False) for v in outputs],
-                   "atol": task.atol, "rtol": task.rtol}
-        reply = runner.call(request)
+        reply = runner.task(f"{task.name}_scaled_{k}", task.reference,
+                            [v.json(True) for v in rotated], [v.json(False) for v in outputs],
+                            task.atol, task.rtol)
         if not reply.get("ok"):
             dists = ", ".join(f"{v.name} {v.dists[0][0]}{tuple(v.dists[0][1])}" for v in rotated)
             raise CheckError(f"runner ({family} scaling, inputs {fmt_shapes(inputs)}; {dists}): "
@@ -452,8 +370,7 @@ def check_payload(runner: Runner, task: Task, library: Path) -> str:
     distribution."""
     draws = max(len(v.dists) for v in task.inputs)
     start = time.monotonic()
-    reply = runner.call({"op": "host_check", "task": f"{task.name}_scaled_0",
-                         "library": str(library), "trials": draws})
+    reply = runner.host_check(f"{task.name}_scaled_0", library, trials=draws)
     if not reply.get("ok"):
         raise CheckError(f"payload: runner: {reply.get('error')}")
     if reply.get("verdict") != "correct":
@@ -515,10 +432,10 @@ def main(argv=None) -> int:
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         prepared = list(pool.map(prepare, files))
 
-    runner = Runner([str(args.runner), "--cpu"])
+    runner = Runner([str(args.runner), "--cpu"], timeout=RUNNER_TIMEOUT_S)
     try:
         runner.start()
-    except (CheckError, OSError) as e:
+    except (RunnerError, OSError) as e:
         print(f"check_tasks: cannot start {args.runner}: {e}", file=sys.stderr)
         return 2
     seen: dict[str, Path] = {}
@@ -538,7 +455,8 @@ def main(argv=None) -> int:
                 if library:
                     detail += "; " + check_payload(runner, task, library)
             except Exception as e:  # CheckError, or anything unexpected: one line per task
-                message = str(e) if isinstance(e, CheckError) else f"{type(e).__name__}: {e}"
+                expected = isinstance(e, (CheckError, RunnerError))
+                message = str(e) if expected else f"{type(e).__name__}: {e}"
                 print(f"FAIL {path.name}: {message}")
                 failures.append(path.name)
                 continue

@@ -1,1 +1,1 @@
-"""kopt's Python side: the measurements it exports, and what its scripts share."""
+"""kopt's Python side: the runner protocol client, the measurements kopt exports, and what its scripts share."""

@@ -32,8 +32,8 @@ TEST(LaunchCommentsTest, OneLaunch) {
   ASSERT_EQ(plan.launches.size(), 1u);
   const Launch &launch = plan.launches.front();
   EXPECT_EQ(launch.entry, "relu");
-  EXPECT_EQ(launch.grid, (std::array<int64_t, 3>{4096, 1, 1}));
-  EXPECT_EQ(launch.block, (std::array<int64_t, 3>{256, 1, 1}));
+  EXPECT_EQ(launch.grid, (std::vector<int64_t>{4096, 1, 1}));
+  EXPECT_EQ(launch.block, (std::vector<int64_t>{256, 1, 1}));
   EXPECT_EQ(launch.smem, 0);
   EXPECT_EQ(launch.args, (std::vector<std::string>{"x", "out", "i64:4194304"}));
   EXPECT_TRUE(plan.scratchBytes.empty());
@@ -46,8 +46,8 @@ TEST(LaunchCommentsTest, DefaultsOrderAndScratch) {
                            "args(scratch1, y)\n");
   ASSERT_EQ(plan.launches.size(), 2u);
   EXPECT_EQ(plan.launches[0].entry, "first");
-  EXPECT_EQ(plan.launches[0].grid, (std::array<int64_t, 3>{64, 1, 1}));
-  EXPECT_EQ(plan.launches[0].block, (std::array<int64_t, 3>{32, 8, 1}));
+  EXPECT_EQ(plan.launches[0].grid, (std::vector<int64_t>{64, 1, 1}));
+  EXPECT_EQ(plan.launches[0].block, (std::vector<int64_t>{32, 8, 1}));
   EXPECT_EQ(plan.launches[1].entry, "second");
   EXPECT_EQ(plan.launches[1].smem, 49152);
   EXPECT_EQ(plan.scratchBytes, (std::vector<int64_t>{1024, 64}));
@@ -117,7 +117,7 @@ TEST(LaunchPlanAttrTest, RoundTripAndVerifierMessages) {
   ASSERT_TRUE(bool(attr)) << llvm::toString(attr.takeError());
   LaunchPlan back = fromAttr(*attr);
   EXPECT_EQ(back.launches[0].entry, "k");
-  EXPECT_EQ(back.launches[0].grid, (std::array<int64_t, 3>{2, 3, 1}));
+  EXPECT_EQ(back.launches[0].grid, (std::vector<int64_t>{2, 3, 1}));
   EXPECT_EQ(back.launches[0].args, plan.launches[0].args);
   EXPECT_EQ(back.scratchBytes, plan.scratchBytes);
 

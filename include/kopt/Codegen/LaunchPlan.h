@@ -10,12 +10,12 @@
 #define KOPT_CODEGEN_LAUNCHPLAN_H
 
 #include "kb/KbAttrs.h"
+#include "kopt_runner_protocol.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,12 +23,9 @@
 
 namespace kopt::codegen {
 
-struct Launch {
-  std::string entry;
-  std::array<int64_t, 3> grid{1, 1, 1}, block{1, 1, 1};
-  int64_t smem = 0;
-  std::vector<std::string> args; // task buffer names, `scratchN` or immediates, in parameter order
-};
+/// One launch: entry, grid, block, dynamic shared memory and argument bindings, as the runner
+/// protocol defines it (the same struct kopt-runner launches).
+using Launch = protocol::Launch;
 
 struct LaunchPlan {
   std::vector<Launch> launches;

@@ -19,6 +19,10 @@ import signal
 import sys
 import time
 
+# The protocol's names, from the Python client (which a ctest checks against the C++ definition).
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "python"))
+from kopt.runner import ERROR, ID, OK, OP, OPS, message  # noqa: E402
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--log")
 parser.add_argument("--kind", default="cuda")
@@ -64,31 +68,32 @@ def misbehave(mode, rid):
         sys.stdout.flush()
         return True
     if mode == "refuse":
-        send({"id": rid, "ok": False, "error": "malformed launch"})
+        send({ID: rid, OK: False, ERROR: "malformed launch"})
         return True
     return False
 
 
 def verify(request):
-    rid = request["id"]
+    rid = request[ID]
     mode, _ = parse_ptx(request["ptx"])
     if misbehave(mode, rid):
         return
     if mode == "crash-reply":
-        send({"id": rid, "ok": True, "verdict": "crash", "detail": "illegal memory access"})
+        send({ID: rid, OK: True,
+              **message("VerifyReply", verdict="crash", detail="illegal memory access")})
         sys.exit(0)
     details = {"incorrect": "max abs error 0.5 at [3]", "compile_error": "no entry 'k'",
                "launch_error": "too many resources requested", "mutated_input": "input 'x' changed",
                "unwritten_output": "16 elements of 'out' never written"}
-    reply = {"id": rid, "ok": True, "verdict": mode, "detail": details.get(mode, ""),
-             "trials": request["trials"]}
+    errors = {}
     if mode in ("correct", "incorrect"):
-        reply.update(max_abs_error=0.5 if mode == "incorrect" else 0.0, max_rel_error=0.0)
-    send(reply)
+        errors = dict(max_abs_error=0.5 if mode == "incorrect" else 0.0, max_rel_error=0.0)
+    send({ID: rid, OK: True, **message("VerifyReply", verdict=mode, detail=details.get(mode, ""),
+                                       trials=request["trials"], **errors)})
 
 
 def time_candidate(request):
-    rid = request["id"]
+    rid = request[ID]
     _, options = parse_ptx(request["ptx"])
     if "time-hang" in options:
         misbehave("hang", rid)
@@ -96,49 +101,50 @@ def time_candidate(request):
         misbehave("crash", rid)
     median = float(options.get("time", "100"))
     eager = float(options.get("eager", "100"))
-    reply = {"id": rid, "ok": True, "median_us": median, "q1_us": median * 0.99,
-             "q3_us": median * 1.01, "n": 25, "rel_error": 0.004, "eager_median_us": eager,
-             "eager_q1_us": eager * 0.99, "eager_q3_us": eager * 1.01, "eager_n": 25,
-             "limit_us": 1.0, "recheck": options.get("recheck", "correct")}
+    reply = message("TimeReply", median_us=median, q1_us=median * 0.99, q3_us=median * 1.01,
+                    n=25, rel_error=0.004, eager_median_us=eager, eager_q1_us=eager * 0.99,
+                    eager_q3_us=eager * 1.01, eager_n=25, limit_us=1.0,
+                    recheck=options.get("recheck", "correct"))
     if "eager-error" in options:
-        reply["eager_rel_error"] = float(options["eager-error"])
+        reply.update(message("TimeReply", eager_rel_error=float(options["eager-error"])))
     if "fault" in options:
-        reply["fault"] = "median %g us is below the physical limit 1 us" % median
-    send(reply)
+        reply.update(message("TimeReply",
+                             fault="median %g us is below the physical limit 1 us" % median))
+    send({ID: rid, OK: True, **reply})
 
 
 for line in iter(sys.stdin.readline, ""):
     request = json.loads(line)
-    op, rid = request["op"], request["id"]
-    if op == "hello":
+    op, rid = request[OP], request[ID]
+    if op == OPS["HelloRequest"]:
         log("hello")
-        send({"id": rid, "ok": True, "protocol": args.protocol,
-              "device": {"name": "FAKE-GPU", "kind": args.kind,
-                         "driver": 13000 if args.kind == "cuda" else 0, "torch": "2.11.0",
-                         "sms": 132, "l2_bytes": 52428800, "bandwidth_bytes_per_s": 4.0e12,
-                         "fp32_flops_per_s": 6.0e13}})
-    elif op == "task":
+        device = message("Device", name="FAKE-GPU", kind=args.kind,
+                         driver=13000 if args.kind == "cuda" else 0, torch="2.11.0", sms=132,
+                         l2_bytes=52428800, bandwidth_bytes_per_s=4.0e12, fp32_flops_per_s=6.0e13)
+        send({ID: rid, OK: True, **message("HelloReply", protocol=args.protocol, device=device)})
+    elif op == OPS["Task"]:
         log("task %s min_bytes=%d flops=%d" % (request["task"], request["min_bytes"],
                                                request["flops"]))
         if "FAKE-REFUSE" in request["reference"]:
-            send({"id": rid, "ok": False, "error": "reference does not compile: FAKE-REFUSE"})
+            send({ID: rid, OK: False, ERROR: "reference does not compile: FAKE-REFUSE"})
         else:
             tasks.add(request["task"])
-            send({"id": rid, "ok": True})
-    elif op in ("verify", "time"):
-        settings = ("trials=%d seed=%d" % (request["trials"], request["seed"]) if op == "verify"
+            send({ID: rid, OK: True})
+    elif op in (OPS["VerifyRequest"], OPS["TimeRequest"]):
+        verifying = op == OPS["VerifyRequest"]
+        settings = ("trials=%d seed=%d" % (request["trials"], request["seed"]) if verifying
                     else "target=%g max_seconds=%g" % (request["target_rel_error"],
                                                        request["max_seconds"]))
         log("%s %s %s %s" % (op, request["task"], request["candidate"], settings))
         if request["task"] not in tasks:
-            send({"id": rid, "ok": False, "error": "unknown task '%s'" % request["task"]})
-        elif op == "verify":
+            send({ID: rid, OK: False, ERROR: "unknown task '%s'" % request["task"]})
+        elif verifying:
             verify(request)
         else:
             time_candidate(request)
-    elif op == "bye":
+    elif op == OPS["ByeRequest"]:
         log("bye")
-        send({"id": rid, "ok": True})
+        send({ID: rid, OK: True})
         break
     else:
-        send({"id": rid, "ok": False, "error": "unknown op '%s'" % op})
+        send({ID: rid, OK: False, ERROR: "unknown op '%s'" % op})

@@ -2,13 +2,11 @@
 #include "Evaluate.h"
 #include "Check.h"
 #include "Workspace.h"
-#include "kopt_runner_protocol.h"
 
 #include <chrono>
 #include <sstream>
 
 using namespace kopt::runner;
-namespace protocol = kopt::protocol;
 
 namespace {
 /// Launches the candidate and waits for the device; a failure becomes a verdict.
@@ -23,7 +21,7 @@ std::optional<Verdict> runOnce(Gpu &gpu, LoadedCandidate &candidate) {
     return std::nullopt;
   Verdict v;
   v.contextLost = isStickyError(r);
-  v.kind = v.contextLost ? protocol::kCrash : protocol::kLaunchError;
+  v.kind = v.contextLost ? Verdict::Kind::Crash : Verdict::Kind::LaunchError;
   v.detail = detail;
   return v;
 }
@@ -34,14 +32,14 @@ Verdict judge(const Task &task, const Trial &trial, const Workspace &workspace, 
   const TaskSpec &ts = task.spec();
   Verdict v;
   if (std::optional<std::string> breach = workspace.findBreach()) {
-    v.kind = protocol::kOutOfBoundsWrite;
+    v.kind = Verdict::Kind::OutOfBoundsWrite;
     v.detail = "the candidate wrote outside " + *breach;
     return v;
   }
   std::vector<torch::Tensor> inputs = workspace.inputs(), outputs = workspace.outputs();
   for (size_t i = 0; i < ts.inputs.size(); ++i)
     if (!sameBits(checks, inputs[i], trial.inputs[i])) {
-      v.kind = protocol::kMutatedInput;
+      v.kind = Verdict::Kind::MutatedInput;
       v.detail = "the candidate changed input '" + ts.inputs[i].name + "'";
       return v;
     }
@@ -51,7 +49,7 @@ Verdict judge(const Task &task, const Trial &trial, const Workspace &workspace, 
   for (size_t i = 0; i < ts.outputs.size(); ++i) {
     const UnwrittenCount &unwritten = found[i].unwritten;
     if (unwritten.count) {
-      v.kind = protocol::kUnwrittenOutput;
+      v.kind = Verdict::Kind::UnwrittenOutput;
       v.detail = std::to_string(unwritten.count) + " of " + std::to_string(outputs[i].numel()) +
                  " elements of '" + ts.outputs[i].name + "' never written, the first at " +
                  formatIndex(unwritten.firstIndex, outputs[i].sizes());
@@ -63,7 +61,7 @@ Verdict judge(const Task &task, const Trial &trial, const Workspace &workspace, 
     v.maxAbsError = std::max(v.maxAbsError.value_or(0), c.maxAbsError);
     v.maxRelError = std::max(v.maxRelError.value_or(0), c.maxRelError);
     if (!c.pass) {
-      v.kind = protocol::kIncorrect;
+      v.kind = Verdict::Kind::Incorrect;
       v.detail = "'" + ts.outputs[i].name + "': " + c.detail;
       return v;
     }
@@ -77,7 +75,8 @@ std::optional<Verdict> load(LoadedCandidate &candidate) {
   if (candidate.load(error))
     return std::nullopt;
   Verdict v;
-  v.kind = error.rfind("entry '", 0) == 0 ? protocol::kLaunchError : protocol::kCompileError;
+  v.kind =
+      error.rfind("entry '", 0) == 0 ? Verdict::Kind::LaunchError : Verdict::Kind::CompileError;
   v.detail = error;
   return v;
 }
@@ -87,8 +86,8 @@ std::optional<Verdict> load(LoadedCandidate &candidate) {
 /// it could not run. `toHost` takes each trial to the CPU first.
 /// Whether a verdict was reached past the input check, which leaves the working inputs known.
 bool inputsChecked(const Verdict &v) {
-  return v.kind == protocol::kCorrect || v.kind == protocol::kIncorrect ||
-         v.kind == protocol::kUnwrittenOutput;
+  return v.kind == Verdict::Kind::Correct || v.kind == Verdict::Kind::Incorrect ||
+         v.kind == Verdict::Kind::UnwrittenOutput;
 }
 
 template <typename Run>
@@ -111,7 +110,7 @@ Verdict judgeTrials(Task &task, Workspace &workspace, uint64_t seed, int trials,
     Verdict v = judge(task, trial, workspace, checks);
     if (!inputsChecked(v))
       workspace.forgetInputs();
-    if (v.kind != protocol::kCorrect) {
+    if (v.kind != Verdict::Kind::Correct) {
       v.detail = "trial " + std::to_string(t) + ": " + v.detail;
       return v;
     }
@@ -195,7 +194,7 @@ Verdict kopt::runner::verifyCandidate(Gpu &gpu, Task &task, const CandidateSpec 
   if (std::optional<Verdict> failed = load(candidate))
     return *failed;
   Workspace &workspace = task.workspace();
-  workspace.useScratch(spec.scratchBytes);
+  workspace.useScratch(spec.scratch);
   return judgeTrials(task, workspace, spec.seed, trials, /*toHost=*/false, &gpu.checks, [&] {
     candidate.bind(workspace.byName(), workspace.scalarInputs()); // scalar inputs change per trial
     return runOnce(gpu, candidate);
@@ -228,7 +227,7 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
   refreshEager(gpu, task, settings);
   Trial trial = task.trial(spec.seed, 0);
   Workspace &workspace = task.workspace();
-  workspace.useScratch(spec.scratchBytes);
+  workspace.useScratch(spec.scratch);
   workspace.prepare(trial.inputs, {spec.seed, 0});
   workspace.forgetInputs(); // until the recheck has seen them after the timed runs
   candidate.bind(workspace.byName(), workspace.scalarInputs());
@@ -240,7 +239,7 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
   auto fail = [&](CUresult r) {
     Verdict v;
     v.contextLost = isStickyError(r);
-    v.kind = v.contextLost ? protocol::kCrash : protocol::kLaunchError;
+    v.kind = v.contextLost ? Verdict::Kind::Crash : Verdict::Kind::LaunchError;
     v.detail = "while timing: " + gpu.driver.describe(r);
     timing.failure = v;
     return timing;

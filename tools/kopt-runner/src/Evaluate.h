@@ -5,14 +5,17 @@
 #include "Gpu.h"
 #include "Stats.h"
 #include "Task.h"
+#include "kopt_runner_protocol.h"
 
 #include <optional>
 #include <string>
 
 namespace kopt::runner {
 
+/// A candidate's verdict, as the protocol's VerifyReply will carry it.
 struct Verdict {
-  std::string kind = "correct"; // a protocol verdict name
+  using Kind = protocol::Verdict;
+  Kind kind = Kind::Correct;
   std::string detail;
   std::optional<double> maxAbsError, maxRelError;
   bool contextLost = false; // the CUDA context is unusable: reply, then exit
@@ -29,10 +32,8 @@ using HostFunction = void (*)(void **buffers);
 /// task's own MLIR payload, compiled for the CPU, against its reference.
 Verdict checkHostFunction(Task &task, HostFunction function, uint64_t seed, int trials);
 
-struct TimeSettings {
-  double targetRelError, maxSeconds;
-  int minReps, maxReps;
-};
+/// When repetitions stop (the request's seed is the candidate's).
+using TimeSettings = protocol::TimeSettings;
 
 struct Timing {
   std::optional<Verdict> failure; // the candidate failed to run while being timed

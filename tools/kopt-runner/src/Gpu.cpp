@@ -257,9 +257,11 @@ CUresult LoadedCandidate::launch(std::string &detail) {
   }
   for (size_t i = 0; i < spec_.launches.size(); ++i) {
     const LaunchSpec &launch = spec_.launches[i];
-    CUresult r = gpu_.driver.cuLaunchKernel(
-        functions_[i], launch.grid[0], launch.grid[1], launch.grid[2], launch.block[0],
-        launch.block[1], launch.block[2], launch.smem, nullptr, params_[i].data(), nullptr);
+    auto u = [](int64_t value) { return unsigned(value); }; // fits: the protocol refuses more
+    CUresult r = gpu_.driver.cuLaunchKernel(functions_[i], u(launch.grid[0]), u(launch.grid[1]),
+                                            u(launch.grid[2]), u(launch.block[0]),
+                                            u(launch.block[1]), u(launch.block[2]), u(launch.smem),
+                                            nullptr, params_[i].data(), nullptr);
     if (r != CUDA_SUCCESS) {
       detail = "launch " + std::to_string(i) + " ('" + launch.entry + "'): " + gpu_.driver.describe(r);
       return r;

@@ -4,6 +4,7 @@
 
 #include "CudaDriver.h"
 #include "Judge.h"
+#include "kopt_runner_protocol.h"
 
 #include <torch/torch.h>
 
@@ -17,13 +18,9 @@
 
 namespace kopt::runner {
 
-struct LaunchSpec {
-  std::string entry;
-  // cuLaunchKernel's own types: requests with values they cannot hold are refused, not narrowed.
-  std::array<unsigned, 3> grid{1, 1, 1}, block{1, 1, 1};
-  unsigned smem = 0;
-  std::vector<std::string> args; // input/output names, or scratchN
-};
+/// A launch as the request gives it; its values fit cuLaunchKernel's unsigned int (the protocol
+/// refuses others).
+using LaunchSpec = protocol::Launch;
 
 /// What the device allows one launch, from its attributes.
 struct LaunchLimits {
@@ -36,10 +33,8 @@ struct LaunchLimits {
 /// MAX_GRID_DIM_Y (65535)"), or "" when it is within them.
 std::string exceedsLimits(const LaunchSpec &launch, const LaunchLimits &limits);
 
-struct CandidateSpec {
-  std::string task, id, ptx;
-  std::vector<LaunchSpec> launches;
-  std::vector<int64_t> scratchBytes;
+/// A candidate to run: the kernel of a verify or time request, and the seed of its inputs.
+struct CandidateSpec : protocol::Kernel {
   uint64_t seed = 0;
 };
 

@@ -2,6 +2,8 @@
 #ifndef KOPT_RUNNER_TASK_H
 #define KOPT_RUNNER_TASK_H
 
+#include "kopt_runner_protocol.h"
+
 #include <torch/script.h>
 #include <torch/torch.h>
 
@@ -13,11 +15,9 @@
 
 namespace kopt::runner {
 
-struct Distribution {
-  std::string kind; // uniform, normal, constant, randint
-  std::vector<double> params;
-};
+using Distribution = protocol::Distribution;
 
+/// A task's tensor as the runner uses it: the protocol's Tensor with its dtype resolved.
 struct TensorSpec {
   std::string name;
   std::vector<int64_t> shape; // empty for a scalar
@@ -25,6 +25,7 @@ struct TensorSpec {
   std::vector<Distribution> dists; // inputs only
 };
 
+/// The protocol's Task, resolved (see main.cpp).
 struct TaskSpec {
   std::string name;
   std::string reference; // TorchScript function body

@@ -79,8 +79,8 @@ void Workspace::useScratch(const std::vector<int64_t> &bytes) {
     return;
   scratch_.clear();
   for (size_t i = 0; i < bytes.size(); ++i)
-    scratch_.push_back(
-        {"scratch", "scratch" + std::to_string(i), GuardedBuffer({bytes[i]}, torch::kUInt8, device_)});
+    scratch_.push_back({"scratch", protocol::kScratchArgPrefix + std::to_string(i),
+                        GuardedBuffer({bytes[i]}, torch::kUInt8, device_)});
   index();
 }
 

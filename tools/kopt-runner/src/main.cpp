@@ -8,14 +8,13 @@
 #include "Evaluate.h"
 #include "Gpu.h"
 #include "Task.h"
-#include "kopt_runner_protocol.h"
+#include "kopt_runner_json_nlohmann.h"
 
 #include <ATen/Context.h>
 #include <nlohmann/json.hpp>
 #include <torch/script.h>
 #include <torch/torch.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -72,74 +71,83 @@ public:
 
   /// Handles one request; sets `exitAfterReply` when the context is lost or on bye.
   json handle(const json &request, bool &exitAfterReply) {
-    std::string op = request.at("op").get<std::string>();
+    std::string op = request.at(protocol::kOpField).get<std::string>();
     if (op == protocol::kOpHello)
-      return hello(request);
+      return hello(protocol::fromJson<protocol::HelloRequest>(request));
     if (op == protocol::kOpTask)
-      return declareTask(request);
-    if (op == protocol::kOpVerify || op == protocol::kOpTime)
-      return evaluate(request, op == protocol::kOpTime, exitAfterReply);
+      return declareTask(protocol::fromJson<protocol::Task>(request));
+    if (op == protocol::kOpVerify) {
+      auto verify = protocol::fromJson<protocol::VerifyRequest>(request);
+      return evaluate(candidateOf(verify.kernel, verify.settings.seed), &verify.settings, nullptr,
+                      exitAfterReply);
+    }
+    if (op == protocol::kOpTime) {
+      auto time = protocol::fromJson<protocol::TimeRequest>(request);
+      return evaluate(candidateOf(time.kernel, time.settings.seed), nullptr, &time.settings,
+                      exitAfterReply);
+    }
     if (op == protocol::kOpHostCheck)
-      return hostCheck(request);
+      return hostCheck(protocol::fromJson<protocol::HostCheckRequest>(request));
     if (op == protocol::kOpEager)
-      return eager(request);
+      return eager(protocol::fromJson<protocol::EagerRequest>(request));
     if (op == protocol::kOpBye) {
       exitAfterReply = true;
-      return {{"ok", true}};
+      return json::object();
     }
     throw RequestError("unknown op '" + op + "'");
   }
 
 private:
-  json hello(const json &request) {
-    int version = request.value("protocol", 0);
-    if (version != protocol::kVersion)
-      throw RequestError("protocol " + std::to_string(version) + " asked, this runner speaks " +
-                         std::to_string(protocol::kVersion));
-    json device = {{"kind", hasGpu_ ? "cuda" : "cpu"}, {"torch", TORCH_VERSION}};
+  json hello(const protocol::HelloRequest &request) {
+    if (request.protocol != protocol::kVersion)
+      throw RequestError("protocol " + std::to_string(request.protocol) +
+                         " asked, this runner speaks " + std::to_string(protocol::kVersion));
+    protocol::HelloReply reply;
+    protocol::Device &device = reply.device;
+    device.kind = hasGpu_ ? "cuda" : "cpu";
+    device.torch = TORCH_VERSION;
     if (hasGpu_) {
-      device.update({{"name", gpu_.name},
-                     {"driver", gpu_.driverVersion},
-                     {"sms", gpu_.sms},
-                     {"l2_bytes", gpu_.l2Bytes},
-                     {"bandwidth_bytes_per_s", gpu_.bandwidthBytesPerS},
-                     {"peak_bandwidth_bytes_per_s", gpu_.peakBandwidthBytesPerS},
-                     {"fp32_flops_per_s", gpu_.fp32FlopsPerS},
-                     {"tf32_flops_per_s", gpu_.tf32FlopsPerS}});
+      device.name = gpu_.name;
+      device.driver = gpu_.driverVersion;
+      device.sms = gpu_.sms;
+      device.l2Bytes = gpu_.l2Bytes;
+      device.bandwidthBytesPerS = gpu_.bandwidthBytesPerS;
+      device.peakBandwidthBytesPerS = gpu_.peakBandwidthBytesPerS;
+      device.fp32FlopsPerS = gpu_.fp32FlopsPerS;
+      device.tf32FlopsPerS = gpu_.tf32FlopsPerS;
     } else {
-      device.update({{"name", "cpu"}, {"driver", 0}, {"why_no_gpu", gpuError_}});
+      device.name = "cpu";
+      device.whyNoGpu = gpuError_;
     }
-    return {{"ok", true}, {"protocol", protocol::kVersion}, {"device", device}};
+    return protocol::toJson(reply);
   }
 
-  static TensorSpec parseTensor(const json &j, bool isInput) {
+  static TensorSpec resolveTensor(const protocol::Tensor &tensor, bool isInput) {
     TensorSpec t;
-    t.name = j.at("name").get<std::string>();
-    t.shape = j.at("shape").get<std::vector<int64_t>>();
-    std::string dtype = j.at("dtype").get<std::string>();
-    if (!parseDtype(dtype, t.dtype))
-      throw RequestError("'" + t.name + "': unknown dtype '" + dtype + "'");
+    t.name = tensor.name;
+    t.shape = tensor.shape;
+    if (!parseDtype(tensor.dtype, t.dtype))
+      throw RequestError("'" + t.name + "': unknown dtype '" + tensor.dtype + "'");
     if (isInput) {
-      for (const json &d : j.at("dists"))
-        t.dists.push_back({d.at("kind").get<std::string>(), d.at("params").get<std::vector<double>>()});
+      t.dists = tensor.dists;
       if (t.dists.empty())
         throw RequestError("input '" + t.name + "' has no distribution");
     }
     return t;
   }
 
-  json declareTask(const json &request) {
+  json declareTask(const protocol::Task &request) {
     TaskSpec spec;
-    spec.name = request.at("task").get<std::string>();
-    spec.reference = request.at("reference").get<std::string>();
-    for (const json &input : request.at("inputs"))
-      spec.inputs.push_back(parseTensor(input, true));
-    for (const json &output : request.at("outputs"))
-      spec.outputs.push_back(parseTensor(output, false));
-    spec.atol = request.at("atol").get<double>();
-    spec.rtol = request.at("rtol").get<double>();
-    spec.minBytes = request.value("min_bytes", 0.0);
-    spec.flops = request.value("flops", 0.0);
+    spec.name = request.name;
+    spec.reference = request.reference;
+    for (const protocol::Tensor &input : request.inputs)
+      spec.inputs.push_back(resolveTensor(input, true));
+    for (const protocol::Tensor &output : request.outputs)
+      spec.outputs.push_back(resolveTensor(output, false));
+    spec.atol = request.atol;
+    spec.rtol = request.rtol;
+    spec.minBytes = double(request.minBytes);
+    spec.flops = double(request.flops);
     std::string error;
     keepTrialsOf(""); // the new task's first trial needs the room
     // Trials stay on the device across candidates while they fit in this share of its memory;
@@ -151,70 +159,30 @@ private:
     if (!task)
       throw RequestError("task '" + spec.name + "': " + error);
     tasks_[spec.name] = std::move(task);
-    return {{"ok", true}};
+    return json::object();
   }
 
-  /// A launch's `field` (grid, block: three values of at least 1; smem: one of at least 0) read
-  /// as 64-bit integers, refused unless each fits the 32 bits cuLaunchKernel takes: narrowed, it
-  /// would be another launch than the one asked for.
-  static std::vector<unsigned> launchValues(const json &launch, const std::string &entry,
-                                            const char *field, size_t count, int64_t least) {
-    const json &given = launch.at(field);
-    std::vector<json> values = given.is_array() ? given.get<std::vector<json>>()
-                                                : std::vector<json>{given};
-    if (values.size() != count)
-      throw RequestError("launch '" + entry + "': " + field + " takes " + std::to_string(count) +
-                         " integer(s), got " + given.dump());
-    std::vector<unsigned> result;
-    for (const json &value : values) {
-      bool fits = value.is_number_unsigned()
-                      ? value.get<uint64_t>() >= uint64_t(least) &&
-                            value.get<uint64_t>() <= UINT32_MAX
-                      : value.is_number_integer() && value.get<int64_t>() >= least &&
-                            value.get<int64_t>() <= int64_t(UINT32_MAX);
-      if (!fits)
-        throw RequestError("launch '" + entry + "': " + field + " value " + value.dump() +
-                           " is no integer from " + std::to_string(least) + " to " +
-                           std::to_string(UINT32_MAX));
-      result.push_back(unsigned(value.get<uint64_t>()));
-    }
-    return result;
+  static CandidateSpec candidateOf(protocol::Kernel kernel, uint64_t seed) {
+    if (kernel.launches.empty())
+      throw RequestError("candidate '" + kernel.candidate + "' has no launches");
+    CandidateSpec candidate;
+    static_cast<protocol::Kernel &>(candidate) = std::move(kernel);
+    candidate.seed = seed;
+    return candidate;
   }
 
-  static CandidateSpec parseCandidate(const json &request) {
-    CandidateSpec c;
-    c.task = request.at("task").get<std::string>();
-    c.id = request.at("candidate").get<std::string>();
-    c.ptx = request.at("ptx").get<std::string>();
-    c.seed = request.value("seed", uint64_t(0));
-    c.scratchBytes = request.value("scratch", std::vector<int64_t>{});
-    for (const json &l : request.at("launches")) {
-      LaunchSpec launch;
-      launch.entry = l.at("entry").get<std::string>();
-      std::vector<unsigned> grid = launchValues(l, launch.entry, "grid", 3, 1);
-      std::vector<unsigned> block = launchValues(l, launch.entry, "block", 3, 1);
-      std::copy(grid.begin(), grid.end(), launch.grid.begin());
-      std::copy(block.begin(), block.end(), launch.block.begin());
-      launch.smem = l.contains("smem") ? launchValues(l, launch.entry, "smem", 1, 0)[0] : 0;
-      launch.args = l.at("args").get<std::vector<std::string>>();
-      c.launches.push_back(launch);
-    }
-    if (c.launches.empty())
-      throw RequestError("candidate '" + c.id + "' has no launches");
-    return c;
+  static protocol::VerifyReply verifyReply(const Verdict &v) {
+    protocol::VerifyReply reply;
+    reply.verdict = protocol::spelling(v.kind);
+    reply.detail = v.detail;
+    reply.maxAbsError = v.maxAbsError;
+    reply.maxRelError = v.maxRelError;
+    return reply;
   }
 
-  static json verdictJson(const Verdict &v) {
-    json j = {{"verdict", v.kind}, {"detail", v.detail}};
-    if (v.maxAbsError)
-      j["max_abs_error"] = *v.maxAbsError;
-    if (v.maxRelError)
-      j["max_rel_error"] = *v.maxRelError;
-    return j;
-  }
-
-  json evaluate(const json &request, bool timing, bool &exitAfterReply) {
-    CandidateSpec spec = parseCandidate(request);
+  /// Verifies (with `verify`) or times (with `time`) a candidate.
+  json evaluate(const CandidateSpec &spec, const protocol::VerifySettings *verify,
+                const TimeSettings *time, bool &exitAfterReply) {
     Task &task = use(spec.task);
     for (const LaunchSpec &launch : spec.launches)
       for (const std::string &arg : launch.args)
@@ -223,72 +191,62 @@ private:
     if (!hasGpu_)
       throw RequestError("no GPU here (" + gpuError_ + "): candidates cannot run");
     try {
-      if (!timing) {
-        Verdict v = verifyCandidate(gpu_, task, spec, request.value("trials", protocol::kDefaultTrials));
+      if (verify) {
+        Verdict v = verifyCandidate(gpu_, task, spec, int(verify->trials));
         exitAfterReply = v.contextLost;
-        json reply = verdictJson(v);
-        reply["ok"] = true;
-        return reply;
+        return protocol::toJson(verifyReply(v));
       }
-      Timing t = timeCandidate(gpu_, task, spec, timeSettings(request));
+      Timing t = timeCandidate(gpu_, task, spec, *time);
       if (t.failure) {
         exitAfterReply = t.failure->contextLost;
-        json reply = verdictJson(*t.failure);
-        reply["ok"] = true;
-        reply["recheck"] = t.failure->kind;
-        return reply;
+        protocol::TimeFailureReply failure{verifyReply(*t.failure),
+                                           protocol::spelling(t.failure->kind)};
+        return protocol::toJson(failure);
       }
-      json reply = {{"ok", true},
-                    {"median_us", t.candidate.median}, {"q1_us", t.candidate.q1},
-                    {"q3_us", t.candidate.q3}, {"n", t.candidate.n},
-                    {"rel_error", t.candidate.relError},
-                    {"eager_median_us", t.eager.median}, {"eager_q1_us", t.eager.q1},
-                    {"eager_q3_us", t.eager.q3}, {"eager_n", t.eager.n},
-                    {"eager_rel_error", t.eager.relError},
-                    {"limit_us", t.limitUs}, {"recheck", t.recheck.kind},
-                    {"recheck_detail", t.recheck.detail}};
+      protocol::TimeReply reply;
+      reply.medianUs = t.candidate.median;
+      reply.q1Us = t.candidate.q1;
+      reply.q3Us = t.candidate.q3;
+      reply.n = t.candidate.n;
+      reply.relError = t.candidate.relError; // infinite while unknown: written as null
+      reply.eagerMedianUs = t.eager.median;
+      reply.eagerQ1Us = t.eager.q1;
+      reply.eagerQ3Us = t.eager.q3;
+      reply.eagerN = t.eager.n;
+      reply.eagerRelError = t.eager.relError;
+      reply.limitUs = t.limitUs;
+      reply.recheck = protocol::spelling(t.recheck.kind);
+      reply.recheckDetail = t.recheck.detail;
       if (!t.fault.empty())
-        reply["fault"] = t.fault;
-      return reply;
+        reply.fault = t.fault;
+      return protocol::toJson(reply);
     } catch (const c10::Error &e) {
       // A torch call after the candidate failed: the context is gone if CUDA says so.
       std::string what = e.what_without_backtrace();
       Verdict v;
-      v.kind = "crash";
+      v.kind = Verdict::Kind::Crash;
       v.detail = "CUDA context lost: " + oneLine(what);
       exitAfterReply = true;
-      json reply = verdictJson(v);
-      reply["ok"] = true;
-      return reply;
+      return protocol::toJson(verifyReply(v));
     }
   }
 
-  static TimeSettings timeSettings(const json &request) {
-    return {request.value("target_rel_error", protocol::kDefaultTargetRelError),
-            request.value("max_seconds", protocol::kDefaultMaxSeconds),
-            request.value("min_reps", protocol::kDefaultMinReps),
-            request.value("max_reps", protocol::kDefaultMaxReps)};
-  }
-
-  json eager(const json &request) {
-    std::string name = request.at("task").get<std::string>();
-    Task &task = use(name);
+  json eager(const protocol::EagerRequest &request) {
+    Task &task = use(request.task);
     if (!hasGpu_)
       throw RequestError("no GPU here (" + gpuError_ + "): nothing to time");
-    Summary s = timeEager(gpu_, task, timeSettings(request));
-    return {{"ok", true}, {"eager_median_us", s.median}, {"eager_q1_us", s.q1},
-            {"eager_q3_us", s.q3}, {"eager_n", s.n}, {"rel_error", s.relError}};
+    Summary s = timeEager(gpu_, task, request.settings);
+    return protocol::toJson(protocol::EagerReply{s.median, s.q1, s.q3, s.n, s.relError});
   }
 
   /// Checks a host implementation of a task, loaded from a shared library, against its reference.
   /// The library is the task author's own code (a payload compiled for the CPU), so it runs in
   /// this process: a crash ends the runner, as a crash in the reference would.
-  json hostCheck(const json &request) {
-    std::string name = request.at("task").get<std::string>();
-    auto it = tasks_.find(name);
+  json hostCheck(const protocol::HostCheckRequest &request) {
+    auto it = tasks_.find(request.task);
     if (it == tasks_.end())
-      throw RequestError("unknown task '" + name + "' (declare it with a task request)");
-    std::string path = request.at("library").get<std::string>();
+      throw RequestError("unknown task '" + request.task + "' (declare it with a task request)");
+    const std::string &path = request.library;
     void *library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!library)
       throw RequestError("cannot load '" + path + "': " + dlerror());
@@ -297,12 +255,10 @@ private:
       dlclose(library);
       throw RequestError("'" + path + "' exports no " + protocol::kHostEntry);
     }
-    Verdict v = checkHostFunction(*it->second, function, request.value("seed", uint64_t(0)),
-                                  request.value("trials", protocol::kDefaultTrials));
+    Verdict v = checkHostFunction(*it->second, function, request.settings.seed,
+                                  int(request.settings.trials));
     dlclose(library);
-    json reply = verdictJson(v);
-    reply["ok"] = true;
-    return reply;
+    return protocol::toJson(verifyReply(v));
   }
 
   static bool isBuffer(const TaskSpec &task, const CandidateSpec &spec, const std::string &arg) {
@@ -314,8 +270,8 @@ private:
     for (const TensorSpec &t : task.outputs)
       if (t.name == arg)
         return true;
-    for (size_t i = 0; i < spec.scratchBytes.size(); ++i)
-      if (arg == "scratch" + std::to_string(i))
+    for (size_t i = 0; i < spec.scratch.size(); ++i)
+      if (arg == protocol::kScratchArgPrefix + std::to_string(i))
         return true;
     return false;
   }
@@ -393,13 +349,14 @@ int main(int argc, char **argv) {
     json id = nullptr;
     try {
       json request = json::parse(line);
-      id = request.value("id", json(nullptr));
+      id = request.value(protocol::kIdField, json(nullptr));
       reply = runner.handle(request, exitAfterReply);
+      reply[protocol::kOkField] = true;
     } catch (const std::exception &e) {
       std::string what = e.what();
-      reply = {{"ok", false}, {"error", oneLine(what)}};
+      reply = {{protocol::kOkField, false}, {protocol::kErrorField, oneLine(what)}};
     }
-    reply["id"] = id;
+    reply[protocol::kIdField] = id;
     std::string text = reply.dump() + "\n";
     std::fwrite(text.data(), 1, text.size(), replies);
     std::fflush(replies);

@@ -63,8 +63,8 @@ LaunchLimits h200Limits() {
 LaunchSpec launchOf(std::array<unsigned, 3> grid, std::array<unsigned, 3> block, unsigned smem) {
   LaunchSpec launch;
   launch.entry = "k";
-  launch.grid = grid;
-  launch.block = block;
+  launch.grid.assign(grid.begin(), grid.end());
+  launch.block.assign(block.begin(), block.end());
   launch.smem = smem;
   return launch;
 }
