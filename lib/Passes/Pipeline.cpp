@@ -139,7 +139,7 @@ struct DefaultPipelineCLOptions : PassPipelineOptions<DefaultPipelineCLOptions> 
                              llvm::cl::desc("shell command that starts kopt-runner")};
   Option<std::string> cache{*this, "cache", llvm::cl::desc("result cache file (none: no cache)")};
   Option<double> timeout{*this, "timeout", llvm::cl::desc("seconds to wait for each reply"),
-                         llvm::cl::init(kopt::runner::kDefaultTimeoutSeconds)};
+                         llvm::cl::init(kopt::kDefaultTimeoutSeconds)};
   Option<unsigned> samples{*this, "samples",
                            llvm::cl::desc("candidates drawn for a task without any (0: none)"),
                            llvm::cl::init(64)};

@@ -8,7 +8,7 @@
 #ifndef KOPT_PASSES_PIPELINE_H
 #define KOPT_PASSES_PIPELINE_H
 
-#include "kopt/Runner/Messages.h"
+#include "kopt/Measure/Options.h"
 #include "kopt/Select/Strategy.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -23,7 +23,7 @@ struct DefaultPipelineOptions {
   uint64_t seed = 0;
   std::string runner;  // command that starts kopt-runner; "" to look for one
   std::string cache;   // result cache file; "" for the default one, "none" for none
-  double timeout = ::kopt::runner::kDefaultTimeoutSeconds; // per reply
+  double timeout = ::kopt::kDefaultTimeoutSeconds; // per reply
   std::string chip = "sm_90"; // what kb-lower-to-ptx compiles for
   std::string tolerance;      // a kb-set-tolerance preset; "" keeps the tasks' own
   unsigned samples = 64;      // kb-sample's draws for a task without candidates; 0: none

@@ -20,9 +20,6 @@
 
 namespace kopt::runner {
 
-/// How long kopt waits for one reply by default (kopt's own setting, not the protocol's).
-inline constexpr double kDefaultTimeoutSeconds = 60.0;
-
 struct DistSpec {
   std::string kind; // uniform, normal, constant, randint
   std::vector<double> params;
