@@ -80,9 +80,24 @@ static ChildOutcome waitLimited(pid_t pid, const CompileLimits &limits) {
   return outcome;
 }
 
+/// Forks a child that runs `inChild`, which ends it with _exit, in a process group of its own,
+/// and waits for it under `limits`.
+static ChildOutcome forkLimited(const CompileLimits &limits, llvm::function_ref<void()> inChild) {
+  pid_t pid = fork();
+  if (pid < 0) {
+    ChildOutcome outcome;
+    outcome.failure = "cannot fork";
+    return outcome;
+  }
+  if (pid == 0)
+    inChild();
+  setpgid(pid, pid); // also here, so that a kill at the deadline cannot miss the group
+  return waitLimited(pid, limits);
+}
+
 ChildOutcome kopt::toolchain::runProgramLimited(StringRef program, llvm::ArrayRef<std::string> args,
-                                              StringRef dir, StringRef logPath,
-                                              const CompileLimits &limits) {
+                                                StringRef dir, StringRef logPath,
+                                                const CompileLimits &limits) {
   // Everything the child needs is built before the fork: it only makes system calls.
   std::string programPath = program.str(), dirPath = dir.str(), log = logPath.str();
   std::vector<char *> argv;
@@ -95,13 +110,7 @@ ChildOutcome kopt::toolchain::runProgramLimited(StringRef program, llvm::ArrayRe
   std::string pathEntry = std::string("PATH=") + (path ? path : "/usr/bin:/bin");
   char *envp[] = {pathEntry.data(), nullptr};
 
-  ChildOutcome outcome;
-  pid_t pid = fork();
-  if (pid < 0) {
-    outcome.failure = "cannot fork";
-    return outcome;
-  }
-  if (pid == 0) {
+  return forkLimited(limits, [&] {
     limitChild(limits, 0);
     int input = open("/dev/null", O_RDONLY);
     int output = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -112,9 +121,7 @@ ChildOutcome kopt::toolchain::runProgramLimited(StringRef program, llvm::ArrayRe
     dup2(output, 2);
     execve(programPath.c_str(), argv.data(), envp);
     _exit(127);
-  }
-  setpgid(pid, pid); // also here, so that a kill at the deadline cannot miss the group
-  return waitLimited(pid, limits);
+  });
 }
 
 /// This process's address space in bytes (/proc/self/statm), 0 if unknown. Uses only system
@@ -133,27 +140,19 @@ static rlim_t addressSpaceBytes() {
 }
 
 ChildOutcome kopt::toolchain::runForkedLimited(llvm::function_ref<int()> body, StringRef dir,
-                                             const CompileLimits &limits) {
+                                               const CompileLimits &limits) {
   std::string dirPath = dir.str();
-  ChildOutcome outcome;
-  pid_t pid = fork();
-  if (pid < 0) {
-    outcome.failure = "cannot fork";
-    return outcome;
-  }
-  if (pid == 0) {
+  return forkLimited(limits, [&] {
     rlim_t base = addressSpaceBytes();
     limitChild(limits, base ? base : RLIM_INFINITY - (rlim_t(limits.memoryMiB) << 20));
     if (chdir(dirPath.c_str()) != 0)
       _exit(127);
     _exit(body());
-  }
-  setpgid(pid, pid);
-  return waitLimited(pid, limits);
+  });
 }
 
 std::string kopt::toolchain::describeAbnormalEnd(const ChildOutcome &outcome, StringRef compiler,
-                                               const CompileLimits &limits) {
+                                                 const CompileLimits &limits) {
   switch (outcome.kind) {
   case ChildOutcome::TimedOut:
     return llvm::formatv("{0} stopped at the time limit of {1} s (kb-lower-to-ptx "

@@ -114,12 +114,12 @@ using RewardCallback = llvm::function_ref<llvm::LogicalResult(llvm::MutableArray
 
 /// Statistics of one group of rollouts, as the loops log them.
 struct RolloutStats {
-  double fast1 = 0;             // share correct with speedup > 1
-  double correctRate = 0;       // share correct
-  double bestSpeedup = 0;       // 0 when none is correct
-  double meanSurprisal = 0;     // mean over rollouts of minus the mean log-prob per decision
-  size_t distinct = 0;          // distinct decision lists
-  std::vector<double> entropy;  // per decision (nats), exact, averaged over the rollouts
+  double fast1 = 0;            // share correct with speedup > 1
+  double correctRate = 0;      // share correct
+  double bestSpeedup = 0;      // 0 when none is correct
+  double meanSurprisal = 0;    // mean over rollouts of minus the mean log-prob per decision
+  size_t distinct = 0;         // distinct decision lists
+  std::vector<double> entropy; // per decision (nats), exact, averaged over the rollouts
   double meanEntropy() const;
 };
 
