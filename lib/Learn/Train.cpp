@@ -1,9 +1,17 @@
 //===- Train.cpp - policy-gradient updates of the kernel policy -----------===//
 #include "kopt/Learn/Train.h"
 
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 #include <cmath>
+#include <numeric>
+#include <set>
 
 using namespace kopt::learn;
 using kopt::codegen::ScheduleSpace;
@@ -157,4 +165,220 @@ Policy kopt::learn::conventionalPrior(double strength) {
       policy.weights(*space).decisions[index][value][0] = strength;
     }
   return policy;
+}
+
+//===----------------------------------------------------------------------===//
+// The loops
+//===----------------------------------------------------------------------===//
+
+/// `n` rollouts of `tasks[index]` drawn from the policy.
+static RolloutGroup drawGroup(const Policy &policy, llvm::ArrayRef<LearningTask> tasks,
+                              size_t index, unsigned n, Rng &rng, double temperature) {
+  RolloutGroup group{index, {}, {}};
+  const LearningTask &task = tasks[index];
+  for (unsigned i = 0; i < n; ++i)
+    group.draws.push_back(policy.sample(*task.space, task.features, rng, temperature));
+  return group;
+}
+
+double RolloutStats::meanEntropy() const {
+  double sum = 0;
+  for (double value : entropy)
+    sum += value;
+  return entropy.empty() ? 0 : sum / entropy.size();
+}
+
+RolloutStats kopt::learn::statsOf(const RolloutGroup &group, const LearningTask &task,
+                                  const Policy &policy, double temperature) {
+  RolloutStats stats;
+  size_t n = group.draws.size();
+  if (n == 0)
+    return stats;
+  std::set<std::vector<size_t>> lists;
+  std::vector<std::vector<size_t>> all;
+  for (auto [drawn, speedup] : llvm::zip_equal(group.draws, group.speedups)) {
+    stats.fast1 += speedup > 1 ? 1.0 / n : 0;
+    stats.correctRate += speedup > 0 ? 1.0 / n : 0;
+    stats.bestSpeedup = std::max(stats.bestSpeedup, speedup);
+    double sum = 0;
+    for (double logProb : drawn.logProbs)
+      sum += logProb;
+    stats.meanSurprisal -= sum / drawn.logProbs.size() / n;
+    lists.insert(drawn.valueIndices);
+    all.push_back(drawn.valueIndices);
+  }
+  stats.distinct = lists.size();
+  stats.entropy = entropyPerDecision(policy, *task.space, task.features, all, temperature);
+  return stats;
+}
+
+namespace {
+/// The order in which the outer loop takes tasks: seeded passes over them, each reshuffled, that
+/// skip the tasks that left the training.
+class TaskOrder {
+public:
+  explicit TaskOrder(size_t numTasks) : left(numTasks, false) {}
+
+  /// The next task of the current pass that is neither in this batch nor left: a batch that runs
+  /// into the next pass takes each task once.
+  size_t next(const llvm::SmallDenseSet<size_t> &inBatch, Rng &rng) {
+    while (true) {
+      if (position == order.size()) {
+        order.resize(left.size());
+        std::iota(order.begin(), order.end(), 0);
+        for (size_t j = order.size(); j > 1; --j)
+          std::swap(order[j - 1], order[rng.next() % j]);
+        position = 0;
+      }
+      size_t pick = position;
+      while (pick < order.size() && (inBatch.contains(order[pick]) || left[order[pick]]))
+        ++pick;
+      if (pick == order.size()) { // the rest of this pass is in the batch or left
+        position = order.size();
+        continue;
+      }
+      std::swap(order[position], order[pick]);
+      return order[position++];
+    }
+  }
+
+  void leave(size_t task) { left[task] = true; }
+  size_t remaining() const { return llvm::count(left, false); }
+
+private:
+  std::vector<size_t> order;
+  size_t position = 0;
+  std::vector<bool> left;
+};
+} // namespace
+
+llvm::LogicalResult kopt::learn::trainGrpo(Policy &policy, llvm::ArrayRef<LearningTask> tasks,
+                                           const GrpoOptions &options,
+                                           const GrpoCallbacks &callbacks) {
+  Rng rng(options.seed);
+  Adam adam(options.lr);
+  RunningMedianReward reward(options.window);
+  TaskOrder order(tasks.size());
+  for (unsigned step = 1; step <= options.steps; ++step) {
+    auto started = std::chrono::steady_clock::now();
+    std::vector<RolloutGroup> groups;
+    llvm::SmallDenseSet<size_t> inBatch;
+    size_t available = order.remaining();
+    for (size_t i = 0; i < std::min<size_t>(options.batch, available); ++i) {
+      size_t index = order.next(inBatch, rng);
+      inBatch.insert(index);
+      groups.push_back(drawGroup(policy, tasks, index, options.group, rng, options.temperature));
+    }
+    if (llvm::failed(callbacks.measure(groups)))
+      return llvm::failure();
+    // A task whose rollouts could not all be measured leaves the training; the others' rollouts
+    // still count.
+    for (size_t g = groups.size(); g-- > 0;) {
+      if (groups[g].measured)
+        continue;
+      callbacks.taskLeft(tasks[groups[g].task]);
+      order.leave(groups[g].task);
+      groups.erase(groups.begin() + g);
+    }
+    if (groups.empty() || order.remaining() == 0)
+      return llvm::failure();
+
+    std::vector<Rollout> rollouts;
+    llvm::json::Object entropy;
+    llvm::json::Array names;
+    double correct = 0, fast = 0, speedupSum = 0, rewardSum = 0, total = 0;
+    llvm::StringMap<std::pair<std::vector<double>, size_t>> familyEntropy;
+    for (const RolloutGroup &group : groups) {
+      const LearningTask &task = tasks[group.task];
+      names.push_back(task.name);
+      RolloutStats stats = statsOf(group, task, policy, options.temperature);
+      auto &[sum, count] = familyEntropy[task.space->family];
+      sum.resize(stats.entropy.size(), 0.0);
+      for (auto [s, e] : llvm::zip_equal(sum, stats.entropy))
+        s += e;
+      ++count;
+      std::vector<double> rewards = reward.rewards(task.name, group.speedups);
+      std::vector<double> advantages = zScores(rewards);
+      for (auto [drawn, speedup, r, advantage] :
+           llvm::zip_equal(group.draws, group.speedups, rewards, advantages)) {
+        rollouts.push_back({task.space, task.features, drawn.valueIndices, advantage});
+        correct += speedup > 0;
+        fast += speedup > 1;
+        speedupSum += speedup;
+        rewardSum += r;
+        ++total;
+      }
+    }
+    for (auto &[family, entry] : familyEntropy) {
+      llvm::json::Array values;
+      for (double sum : entry.first)
+        values.push_back(sum / entry.second);
+      entropy[family] = std::move(values);
+    }
+    adam.ascend(policy, policyGradient(policy, rollouts, options.temperature));
+    if (llvm::failed(callbacks.checkpoint(policy)))
+      return llvm::failure();
+
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    llvm::json::Object line{{"step", static_cast<int64_t>(step)},
+                            {"tasks", std::move(names)},
+                            {"rollouts", static_cast<int64_t>(total)},
+                            {"correct_rate", correct / total},
+                            {"fast_1", fast / total},
+                            {"mean_speedup", correct ? speedupSum / correct : 0.0},
+                            {"mean_reward", rewardSum / total},
+                            {"entropy", std::move(entropy)},
+                            {"seconds", seconds}};
+    llvm::errs() << llvm::formatv(
+        "kb-train: step {0}/{1}: correct {2:f3}, fast_1 {3:f3}, mean speedup {4:f3}, "
+        "{5:f1} s\n",
+        step, options.steps, correct / total, fast / total,
+        correct ? speedupSum / correct : 0.0, seconds);
+    if (llvm::failed(callbacks.log(std::move(line))))
+      return llvm::failure();
+  }
+  return llvm::success();
+}
+
+llvm::FailureOr<Adaptation> kopt::learn::adapt(Policy policy, const LearningTask &task,
+                                               const AdaptOptions &options,
+                                               RewardCallback measure) {
+  Rng rng(options.seed ^ llvm::xxh3_64bits(task.name));
+  Adam adam(options.lr);
+  Adaptation result;
+  std::vector<AdaptationStep> &done = result.steps;
+  for (unsigned step = 1; step <= options.steps; ++step) {
+    AdaptationStep &current = done.emplace_back();
+    current.policy = policy;
+    RolloutGroup group = drawGroup(policy, task, 0, options.n, rng, options.temperature);
+    if (llvm::failed(measure(group)))
+      return llvm::failure();
+    current.stats = statsOf(group, task, policy, options.temperature);
+    llvm::errs() << llvm::formatv(
+        "kb-ttt: {0} step {1}/{2}: fast_1 {3:f3}, correct {4:f3}, best {5:f3}x, {6} distinct, "
+        "entropy {7:f3}, surprisal {8:f3}\n",
+        task.name, step, options.steps, current.stats.fast1, current.stats.correctRate,
+        current.stats.bestSpeedup, current.stats.distinct, current.stats.meanEntropy(),
+        current.stats.meanSurprisal);
+    if (options.earlyStop && done.size() > 1 &&
+        current.stats.fast1 < done[done.size() - 2].stats.fast1)
+      break;
+    std::vector<double> advantages = zScores(group.speedups);
+    std::vector<Rollout> rollouts;
+    for (auto [drawn, advantage] : llvm::zip_equal(group.draws, advantages))
+      rollouts.push_back({task.space, task.features, drawn.valueIndices, advantage});
+    adam.ascend(policy, policyGradient(policy, rollouts, options.temperature));
+  }
+
+  result.chosen = done.size() - 1;
+  if (options.earlyStop && done.size() > 1 &&
+      done.back().stats.fast1 < done[done.size() - 2].stats.fast1)
+    result.chosen = done.size() - 2;
+  if (options.bestOfAdaptation)
+    for (size_t i = 0; i < done.size(); ++i)
+      if (done[i].stats.fast1 > done[result.chosen].stats.fast1 ||
+          (done[i].stats.fast1 == done[result.chosen].stats.fast1 && i < result.chosen))
+        result.chosen = i;
+  return result;
 }

@@ -4,7 +4,7 @@
 #include "kopt/Codegen/Lower.h"
 #include "kopt/Passes/Candidates.h"
 #include "kopt/Passes/Passes.h"
-#include "kopt/Passes/RunnerSession.h"
+#include "kopt/Measure/RunnerSession.h"
 
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseMap.h"

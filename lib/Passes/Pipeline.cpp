@@ -130,39 +130,10 @@ kopt::PipelinePlan kopt::planDefaultPipeline(ModuleOp module, const select::Stra
   return plan;
 }
 
-namespace {
-struct DefaultPipelineCLOptions : PassPipelineOptions<DefaultPipelineCLOptions> {
-  Option<std::string> strategy{*this, "strategy", llvm::cl::desc("selection strategy"),
-                               llvm::cl::init("surprise-top3")};
-  Option<uint64_t> seed{*this, "seed", llvm::cl::desc("seed of random choices"), llvm::cl::init(0)};
-  Option<std::string> runner{*this, "runner",
-                             llvm::cl::desc("shell command that starts kopt-runner")};
-  Option<std::string> cache{*this, "cache", llvm::cl::desc("result cache file (none: no cache)")};
-  Option<double> timeout{*this, "timeout", llvm::cl::desc("seconds to wait for each reply"),
-                         llvm::cl::init(kopt::runner::kDefaultTimeoutSeconds)};
-  Option<unsigned> samples{*this, "samples",
-                           llvm::cl::desc("candidates drawn for a task without any (0: none)"),
-                           llvm::cl::init(64)};
-  Option<std::string> policy{*this, "policy",
-                             llvm::cl::desc("what they are drawn from: base, uniform or a file"),
-                             llvm::cl::init("base")};
-};
-} // namespace
-
 void kopt::registerDefaultPipeline() {
-  PassPipelineRegistration<DefaultPipelineCLOptions>(
+  PassPipelineRegistration<DefaultPipelineOptions>(
       "kb-default-pipeline",
       "kopt's default pipeline: sample, lower, tag, verify, time, select (the stages this build "
       "has)",
-      [](OpPassManager &pm, const DefaultPipelineCLOptions &cl) {
-        DefaultPipelineOptions options;
-        options.strategy = cl.strategy;
-        options.seed = cl.seed;
-        options.runner = cl.runner;
-        options.cache = cl.cache;
-        options.timeout = cl.timeout;
-        options.samples = cl.samples;
-        options.policy = cl.policy;
-        buildDefaultPipeline(pm, options);
-      });
+      buildDefaultPipeline);
 }

@@ -1,12 +1,10 @@
 //===- Rollouts.cpp - policy candidates drawn, measured and learnt from ---===//
 #include "kopt/Passes/Rollouts.h"
-#include "kopt/Learn/Train.h"
 #include "kopt/Passes/Measurements.h"
 #include "kopt/Passes/Passes.h"
 
 #include "mlir/IR/SymbolTable.h"
 
-#include <set>
 
 using namespace mlir;
 using namespace kb;
@@ -126,69 +124,39 @@ kopt::RolloutRound::RolloutRound(ModuleOp parent, StringRef infix) : infix(infix
   scratch = ModuleOp::create(builder, parent.getLoc());
 }
 
-kopt::RolloutRound::~RolloutRound() {
-  if (scratch)
-    scratch.erase();
+kopt::RolloutRound::~RolloutRound() { scratch.erase(); }
+
+/// Whether a rollout came back with what its reward needs.
+static bool isMeasured(CandidateOp candidate) {
+  VerdictAttr verdict = candidate.getVerdictAttr();
+  return verdict && (!verdict.isCorrect() || candidate.getSpeedup());
 }
 
-kopt::RolloutGroup &kopt::RolloutRound::draw(TaskOp task, const codegen::ScheduleSpace &space,
-                                             const learn::Policy &policy, learn::Rng &rng,
-                                             unsigned n, double temperature) {
+LogicalResult kopt::RolloutRound::measure(MutableArrayRef<learn::RolloutGroup> rollouts,
+                                          ArrayRef<TaskOp> ops,
+                                          ArrayRef<learn::LearningTask> tasks,
+                                          function_ref<LogicalResult(ModuleOp)> run) {
   OpBuilder builder = OpBuilder::atBlockEnd(scratch.getBody());
-  auto clone = cast<TaskOp>(builder.clone(*task));
-  RolloutGroup &group = entries.emplace_back();
-  group.task = task;
-  group.space = &space;
-  group.features = learn::taskFeatures(task);
-  for (unsigned i = 0; i < n; ++i) {
-    group.draws.push_back(policy.sample(space, group.features, rng, temperature));
-    std::string name = (task.getSymName() + infix + llvm::Twine(i)).str();
-    group.candidates.push_back(
-        createPolicyCandidate(builder, clone, name, space, group.draws.back()));
+  for (const learn::RolloutGroup &group : rollouts) {
+    TaskOp task = ops[group.task];
+    auto clone = cast<TaskOp>(builder.clone(*task));
+    SmallVector<CandidateOp> &candidates = groups.emplace_back();
+    for (auto [i, drawn] : llvm::enumerate(group.draws)) {
+      std::string name = (task.getSymName() + infix + llvm::Twine(i)).str();
+      candidates.push_back(
+          createPolicyCandidate(builder, clone, name, *tasks[group.task].space, drawn));
+    }
   }
-  return group;
-}
-
-void kopt::RolloutRound::readSpeedups() {
-  for (RolloutGroup &group : entries) {
+  LogicalResult result = run(scratch);
+  for (auto [group, candidates] : llvm::zip_equal(rollouts, groups)) {
+    group.measured = succeeded(result) || llvm::all_of(candidates, isMeasured);
     group.speedups.clear();
-    for (CandidateOp candidate : group.candidates) {
+    for (CandidateOp candidate : candidates) {
       VerdictAttr verdict = candidate.getVerdictAttr();
       std::optional<llvm::APFloat> speedup = candidate.getSpeedup();
       bool correct = verdict && verdict.isCorrect() && speedup;
       group.speedups.push_back(correct ? std::max(speedup->convertToDouble(), 0.0) : 0.0);
     }
   }
-}
-
-double kopt::RolloutStats::meanEntropy() const {
-  double sum = 0;
-  for (double value : entropy)
-    sum += value;
-  return entropy.empty() ? 0 : sum / entropy.size();
-}
-
-kopt::RolloutStats kopt::statsOf(const RolloutGroup &group, const learn::Policy &policy,
-                                 double temperature) {
-  RolloutStats stats;
-  size_t n = group.draws.size();
-  if (n == 0)
-    return stats;
-  std::set<std::vector<size_t>> lists;
-  std::vector<std::vector<size_t>> all;
-  for (auto [drawn, speedup] : llvm::zip_equal(group.draws, group.speedups)) {
-    stats.fast1 += speedup > 1 ? 1.0 / n : 0;
-    stats.correctRate += speedup > 0 ? 1.0 / n : 0;
-    stats.bestSpeedup = std::max(stats.bestSpeedup, speedup);
-    double sum = 0;
-    for (double logProb : drawn.logProbs)
-      sum += logProb;
-    stats.meanSurprisal -= sum / drawn.logProbs.size() / n;
-    lists.insert(drawn.valueIndices);
-    all.push_back(drawn.valueIndices);
-  }
-  stats.distinct = lists.size();
-  stats.entropy =
-      learn::entropyPerDecision(policy, *group.space, group.features, all, temperature);
-  return stats;
+  return result;
 }

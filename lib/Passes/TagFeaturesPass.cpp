@@ -1,8 +1,8 @@
 //===- TagFeaturesPass.cpp - kb-tag-features ------------------------------===//
 #include "kb/KbOps.h"
-#include "kopt/Features/Ptxas.h"
 #include "kopt/Features/PtxFeatures.h"
 #include "kopt/Passes/Passes.h"
+#include "kopt/Toolchain/Ptxas.h"
 
 #include "mlir/IR/Threading.h"
 #include "llvm/ADT/MapVector.h"
@@ -15,6 +15,7 @@ namespace kopt {
 using namespace mlir;
 using namespace kb;
 using namespace kopt::features;
+using namespace kopt::toolchain;
 
 namespace {
 /// One distinct PTX text, analysed once however many candidates share it.

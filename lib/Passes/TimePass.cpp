@@ -2,7 +2,7 @@
 #include "kb/KbOps.h"
 #include "kopt/Passes/Candidates.h"
 #include "kopt/Passes/Passes.h"
-#include "kopt/Passes/RunnerSession.h"
+#include "kopt/Measure/RunnerSession.h"
 #include "kopt/Select/Strategy.h"
 
 #include "llvm/Support/FormatVariadic.h"

@@ -10,7 +10,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/xxhash.h"
 
 #include <cmath>
 #include <map>
@@ -27,14 +26,6 @@ namespace codegen = kopt::codegen;
 namespace learn = kopt::learn;
 
 namespace {
-/// One step of a task's adaptation: its rollouts (kept until a step is chosen), their statistics,
-/// and the policy that drew them.
-struct Step {
-  std::unique_ptr<kopt::RolloutRound> round;
-  kopt::RolloutStats stats;
-  learn::Policy policy;
-};
-
 struct KbTttPass : kopt::impl::KbTttBase<KbTttPass> {
   using KbTttBase::KbTttBase;
 
@@ -75,51 +66,29 @@ struct KbTttPass : kopt::impl::KbTttBase<KbTttPass> {
     }
   }
 
-  LogicalResult adapt(TaskOp task, const codegen::ScheduleSpace &space, learn::Policy policy,
+  LogicalResult adapt(TaskOp task, const codegen::ScheduleSpace &space, learn::Policy start,
                       OpPassManager &measure) {
     ModuleOp module = getOperation();
-    learn::Rng rng(seed ^ llvm::xxh3_64bits(task.getSymName()));
-    learn::Adam adam(lr);
-    std::vector<Step> done;
-    for (unsigned step = 1; step <= steps; ++step) {
-      Step &current = done.emplace_back();
-      current.policy = policy;
-      current.round = std::make_unique<kopt::RolloutRound>(
-          module, llvm::formatv("_t{0}_", step).str());
-      kopt::RolloutGroup &group =
-          current.round->draw(task, space, policy, rng, n, temperature);
-      if (failed(runPipeline(measure, current.round->module())))
-        return failure();
-      current.round->readSpeedups();
-      current.stats = kopt::statsOf(group, policy, temperature);
-      llvm::errs() << llvm::formatv(
-          "kb-ttt: {0} step {1}/{2}: fast_1 {3:f3}, correct {4:f3}, best {5:f3}x, {6} distinct, "
-          "entropy {7:f3}, surprisal {8:f3}\n",
-          task.getSymName(), step, steps, current.stats.fast1, current.stats.correctRate,
-          current.stats.bestSpeedup, current.stats.distinct, current.stats.meanEntropy(),
-          current.stats.meanSurprisal);
-      if (earlyStop && done.size() > 1 &&
-          current.stats.fast1 < done[done.size() - 2].stats.fast1)
-        break;
-      std::vector<double> advantages = learn::zScores(group.speedups);
-      std::vector<learn::Rollout> rollouts;
-      for (auto [drawn, advantage] : llvm::zip_equal(group.draws, advantages))
-        rollouts.push_back({&space, group.features, drawn.valueIndices, advantage});
-      adam.ascend(policy, learn::policyGradient(policy, rollouts, temperature));
-    }
-
-    size_t chosen = done.size() - 1;
-    if (earlyStop && done.size() > 1 &&
-        done.back().stats.fast1 < done[done.size() - 2].stats.fast1)
-      chosen = done.size() - 2;
-    if (bestOfAdaptation)
-      for (size_t i = 0; i < done.size(); ++i)
-        if (done[i].stats.fast1 > done[chosen].stats.fast1 ||
-            (done[i].stats.fast1 == done[chosen].stats.fast1 && i < chosen))
-          chosen = i;
+    learn::LearningTask learning{task.getSymName().str(), &space, learn::taskFeatures(task)};
+    // Every step's rollouts are kept until the loop has chosen the step whose are the task's.
+    std::vector<std::unique_ptr<kopt::RolloutRound>> rounds;
+    auto measureRollouts = [&](MutableArrayRef<learn::RolloutGroup> groups) {
+      rounds.push_back(std::make_unique<kopt::RolloutRound>(
+          module, llvm::formatv("_t{0}_", rounds.size() + 1).str()));
+      return rounds.back()->measure(groups, task, learning, [&](ModuleOp scratch) {
+        return runPipeline(measure, scratch);
+      });
+    };
+    learn::AdaptOptions options{steps, n, lr, temperature, seed, earlyStop, bestOfAdaptation};
+    FailureOr<learn::Adaptation> adaptation =
+        learn::adapt(std::move(start), learning, options, measureRollouts);
+    if (failed(adaptation))
+      return failure();
+    const std::vector<learn::AdaptationStep> &done = adaptation->steps;
+    size_t chosen = adaptation->chosen;
 
     ArrayAttr records = record(task, done, chosen);
-    keepCandidates(task, *done[chosen].round);
+    keepCandidates(task, *rounds[chosen]);
     if (!save.empty())
       if (llvm::Error error = done[chosen].policy.save(save))
         return module.emitError() << "kb-ttt: " << llvm::toString(std::move(error));
@@ -164,11 +133,11 @@ struct KbTttPass : kopt::impl::KbTttBase<KbTttPass> {
   }
 
   /// The statistics of every step, and the chosen one, as attributes of the task.
-  ArrayAttr record(TaskOp task, ArrayRef<Step> done, size_t chosen) {
+  ArrayAttr record(TaskOp task, ArrayRef<learn::AdaptationStep> done, size_t chosen) {
     Builder builder(&getContext());
     SmallVector<Attribute> entries;
     for (auto [index, step] : llvm::enumerate(done)) {
-      const kopt::RolloutStats &stats = step.stats;
+      const learn::RolloutStats &stats = step.stats;
       SmallVector<Attribute> entropy;
       for (double value : stats.entropy)
         entropy.push_back(builder.getF64FloatAttr(value));
@@ -199,8 +168,8 @@ struct KbTttPass : kopt::impl::KbTttBase<KbTttPass> {
         kopt::candidateInsertionPoints(module, symbols);
     Operation *after = insertAfter[task];
     std::map<std::string, StringAttr> firstAs;
-    for (kopt::RolloutGroup &group : round.groups())
-      for (CandidateOp candidate : group.candidates) {
+    for (ArrayRef<CandidateOp> candidates : round.candidates())
+      for (CandidateOp candidate : candidates) {
         candidate->moveAfter(after);
         symbols.insert(candidate); // renames it if the name is taken
         std::string key;

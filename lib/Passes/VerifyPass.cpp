@@ -2,7 +2,7 @@
 #include "kb/KbOps.h"
 #include "kopt/Passes/Candidates.h"
 #include "kopt/Passes/Passes.h"
-#include "kopt/Passes/RunnerSession.h"
+#include "kopt/Measure/RunnerSession.h"
 
 namespace kopt {
 #define GEN_PASS_DEF_KBVERIFY

@@ -41,26 +41,28 @@ cl::opt<EmitKind> emitKind("emit", cl::desc("What --select prints"), cl::init(Em
                            cl::values(clEnumValN(EmitKind::IR, "ir", "the resulting IR"),
                                       clEnumValN(EmitKind::JSON, "json",
                                                  "a JSON summary per task")));
-cl::opt<uint64_t> selectSeed("seed", cl::desc("Seed of --select's random choices"),
-                             cl::init(0));
-cl::opt<std::string> runnerCommand(
-    "runner", cl::value_desc("command"),
+// --select's flags set the default pipeline's options, whose defaults Pipeline.h declares.
+kopt::DefaultPipelineOptions selectOptions;
+cl::opt<uint64_t, true> selectSeed("seed", cl::desc("Seed of --select's random choices"),
+                                   cl::location(selectOptions.seed.getValue()));
+cl::opt<std::string, true> runnerCommand(
+    "runner", cl::value_desc("command"), cl::location(selectOptions.runner.getValue()),
     cl::desc("Shell command that starts kopt-runner for --select, e.g. 'ssh gpu1 kopt-runner' "
              "(default: $KOPT_RUNNER, else kopt-runner beside kopt or in PATH)"));
-cl::opt<std::string> cachePath(
-    "cache", cl::value_desc("path"),
+cl::opt<std::string, true> cachePath(
+    "cache", cl::value_desc("path"), cl::location(selectOptions.cache.getValue()),
     cl::desc("Result cache of --select (default: $XDG_CACHE_HOME/kopt/results.jsonl)"));
 cl::opt<bool> noCache("no-cache", cl::desc("Keep no result cache for --select"));
-cl::opt<unsigned> sampleCount(
-    "samples", cl::value_desc("n"), cl::init(64),
+cl::opt<unsigned, true> sampleCount(
+    "samples", cl::value_desc("n"), cl::location(selectOptions.samples.getValue()),
     cl::desc("Candidates --select draws from the policy for a task that has none (0: use only "
              "the candidates in the input)"));
-cl::opt<std::string> samplePolicy(
-    "policy", cl::value_desc("policy"), cl::init("base"),
+cl::opt<std::string, true> samplePolicy(
+    "policy", cl::value_desc("policy"), cl::location(selectOptions.policy.getValue()),
     cl::desc("What --select draws from: base (the trained policy kopt ships), uniform, or a "
              "policy file (docs/policy-format.md)"));
-cl::opt<std::string> tolerancePreset(
-    "tolerance", cl::value_desc("preset"),
+cl::opt<std::string, true> tolerancePreset(
+    "tolerance", cl::value_desc("preset"), cl::location(selectOptions.tolerance.getValue()),
     cl::desc("Tolerance of every task for --select: kernelbench (atol = rtol = 1e-4, the task "
              "files' own) or loose (1e-2; admits TF32 tensor-core kernels)"));
 } // namespace
@@ -119,18 +121,14 @@ static int runSelection(StringRef inputFilename, StringRef outputFilename,
   if (!strategy)
     return writeResult(*module, outputFilename);
 
-  if (noCache && !cachePath.empty()) {
+  if (noCache && !cachePath.getValue().empty()) {
     errs() << "kopt: --cache and --no-cache conflict\n";
     return ExitError;
   }
-  kopt::DefaultPipelineOptions options;
+  kopt::DefaultPipelineOptions &options = selectOptions;
   options.strategy = strategy->name();
-  options.seed = selectSeed;
-  options.runner = runnerCommand;
-  options.cache = noCache ? std::string(kopt::kNoCache) : cachePath.getValue();
-  options.tolerance = tolerancePreset;
-  options.samples = sampleCount;
-  options.policy = samplePolicy;
+  if (noCache)
+    options.cache = kopt::kNoCache;
   // Lowering and tagging run anywhere; what follows may need a GPU, which the plan looks for.
   PassManager compile(&context);
   if (failed(applyPassManagerCLOptions(compile)))

@@ -126,4 +126,84 @@ TEST(TrainTest, RunningMedianReward) {
   EXPECT_EQ(reward.rewards("u", {0.0, 0.0}), (std::vector<double>{0.0, 0.0}));
 }
 
+/// The rewards of a made-up task: speedup 2 when the first decision takes its first value, else
+/// 0.5.
+llvm::LogicalResult firstValueIsFast(llvm::MutableArrayRef<RolloutGroup> groups) {
+  for (RolloutGroup &group : groups) {
+    group.speedups.clear();
+    for (const PolicySample &drawn : group.draws)
+      group.speedups.push_back(drawn.valueIndices[0] == 0 ? 2.0 : 0.5);
+  }
+  return llvm::success();
+}
+
+TEST(TrainTest, AdaptationLearnsFromTheRewardCallback) {
+  LearningTask task{"t", &kopt::codegen::elementwiseSpace(), kTask};
+  AdaptOptions options{/*steps=*/6, /*n=*/16, /*lr=*/0.3, /*temperature=*/1.0, /*seed=*/1,
+                       /*earlyStop=*/false, /*bestOfAdaptation=*/false};
+  llvm::FailureOr<Adaptation> adapted = adapt(Policy(), task, options, firstValueIsFast);
+  ASSERT_TRUE(llvm::succeeded(adapted));
+  ASSERT_EQ(adapted->steps.size(), 6u);
+  EXPECT_EQ(adapted->chosen, 5u);
+  EXPECT_GT(adapted->steps.back().stats.fast1, adapted->steps.front().stats.fast1);
+  // The same seed draws the same rollouts.
+  llvm::FailureOr<Adaptation> again = adapt(Policy(), task, options, firstValueIsFast);
+  ASSERT_TRUE(llvm::succeeded(again));
+  EXPECT_EQ(again->steps.back().stats.meanSurprisal, adapted->steps.back().stats.meanSurprisal);
+  // Equal fast_1 everywhere: the best of the adaptation is its first step.
+  options.bestOfAdaptation = true;
+  auto allFast = [](llvm::MutableArrayRef<RolloutGroup> groups) {
+    for (RolloutGroup &group : groups)
+      group.speedups.assign(group.draws.size(), 2.0);
+    return llvm::success();
+  };
+  llvm::FailureOr<Adaptation> best = adapt(Policy(), task, options, allFast);
+  ASSERT_TRUE(llvm::succeeded(best));
+  EXPECT_EQ(best->chosen, 0u);
+  // A failed measurement stops the adaptation.
+  EXPECT_TRUE(llvm::failed(
+      adapt(Policy(), task, options, [](auto) { return llvm::failure(); })));
+}
+
+TEST(TrainTest, OuterLoopTakesDistinctTasksAndDropsUnmeasuredOnes) {
+  const ScheduleSpace *space = &kopt::codegen::elementwiseSpace();
+  std::vector<LearningTask> tasks = {{"a", space, kTask}, {"b", space, kTask}, {"c", space, kTask}};
+  GrpoOptions options{/*steps=*/4, /*batch=*/2, /*group=*/4, /*lr=*/0.1, /*temperature=*/1.0,
+                      /*window=*/8, /*seed=*/3};
+  std::vector<std::string> left;
+  size_t checkpoints = 0;
+  std::vector<llvm::json::Object> lines;
+  auto measure = [](llvm::MutableArrayRef<RolloutGroup> groups) {
+    for (RolloutGroup &group : groups) {
+      group.measured = group.task != 2; // "c" cannot be measured
+      group.speedups.assign(group.draws.size(), 1.5);
+    }
+    return llvm::success();
+  };
+  auto taskLeft = [&](const LearningTask &task) { left.push_back(task.name); };
+  auto checkpoint = [&](const Policy &) {
+    ++checkpoints;
+    return llvm::success();
+  };
+  auto log = [&](llvm::json::Object line) {
+    lines.push_back(std::move(line));
+    return llvm::success();
+  };
+  Policy policy;
+  ASSERT_TRUE(llvm::succeeded(
+      trainGrpo(policy, tasks, options, {measure, taskLeft, checkpoint, log})));
+  EXPECT_EQ(left, std::vector<std::string>{"c"});
+  EXPECT_EQ(checkpoints, 4u);
+  ASSERT_EQ(lines.size(), 4u);
+  for (llvm::json::Object &line : lines) {
+    std::vector<std::string> names;
+    for (const llvm::json::Value &name : *line.getArray("tasks"))
+      names.push_back(name.getAsString()->str());
+    EXPECT_LE(names.size(), 2u);
+    EXPECT_EQ(llvm::count(names, "c"), 0);
+    if (names.size() == 2)
+      EXPECT_NE(names[0], names[1]);
+  }
+}
+
 } // namespace

@@ -1,8 +1,8 @@
 //===- CudaSource.h - CUDA C++ candidates -----------------------*- C++ -*-===//
 //
 // A CUDA C++ candidate is source text with `extern "C" __global__` entries; clang, NVRTC or nvcc
-// compiles it to PTX in a limited child process on temporary files, after its directives are
-// checked (CudaSandbox.h). Its launch plan is the one the candidate carries, else the one in its
+// compiles it to PTX in a limited child process on temporary files (kopt/Toolchain/CudaCompiler.h),
+// after its directives are checked (CudaSandbox.h). Its launch plan is the one the candidate carries, else the one in its
 // `// kopt-launch:` comments (LaunchPlan.h).
 //
 //===----------------------------------------------------------------------===//
@@ -14,24 +14,15 @@
 
 namespace kopt::codegen {
 
-/// `option` if set, else the clang++ of the LLVM kopt was built with, else clang++-22 or clang++
-/// in PATH.
-llvm::Expected<std::string> resolveClang(llvm::StringRef option);
-
-/// CUDA's nvcc: `cudaPath` (resolveCudaPath)/bin/nvcc, else nvcc in PATH.
-llvm::Expected<std::string> resolveNvcc(llvm::StringRef cudaPath);
-
 /// Fails unless target.cudaCompiler is auto, clang, nvrtc or nvcc and the limits are positive.
 llvm::Error checkCudaOptions(const Target &target);
 
 /// Compiles `source` (named `name`.cu in the compiler's messages), a candidate for `task`, with
-/// the compiler target.cudaCompiler names (auto: clang if there is one, else NVRTC, else nvcc):
-/// `clang++ --cuda-device-only -S --cuda-gpu-arch=CHIP -O3 -x cuda --cuda-path=CUDA`, NVRTC with
-/// `--gpu-architecture=CHIP --include-path=CUDA/include`, or `nvcc -ptx -arch=CHIP -O3`, under
-/// target.cudaLimits. Fails with the compiler's messages (or the limit it hit), or, before
-/// compiling, when there is no launch plan or the plan is malformed or binds a name that is not
-/// one of the task's buffers, or a directive is refused (checkCudaDirectives); after, when a
-/// launch's entry is not a kernel of the PTX.
+/// the compiler target.cudaCompiler names under target.cudaLimits (toolchain::compileCudaToPtx).
+/// Fails with the compiler's messages (or the limit it hit), or, before compiling, when there is
+/// no launch plan or the plan is malformed or binds a name that is not one of the task's buffers,
+/// or a directive is refused (checkCudaDirectives); after, when a launch's entry is not a kernel
+/// of the PTX.
 llvm::Expected<Kernel> compileCudaCandidate(kb::TaskOp task, llvm::StringRef name,
                                             llvm::StringRef source,
                                             std::optional<LaunchPlan> plan, const Target &target);

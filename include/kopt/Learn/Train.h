@@ -1,8 +1,9 @@
 //===- Train.h - policy-gradient updates of the kernel policy ---*- C++ -*-===//
 //
-// What the outer loop (GRPO, kb-train) and test-time training (kb-ttt) share: rollouts with
-// advantages, the policy-gradient estimate, Adam, and the statistics logged per step. Rewards
-// come from elsewhere (kopt-runner or a recorded table); nothing here compiles or runs kernels.
+// The outer loop (GRPO, kb-train) and test-time training (kb-ttt), and what they share: rollouts
+// with advantages, the policy-gradient estimate, Adam, and the statistics logged per step. Rewards
+// come from elsewhere (kopt-runner or a recorded table) through a callback the caller supplies;
+// nothing here compiles or runs kernels.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_LEARN_TRAIN_H
@@ -10,9 +11,13 @@
 
 #include "kopt/Learn/Policy.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/LogicalResult.h"
 
 #include <deque>
+#include <string>
 #include <vector>
 
 namespace kopt::learn {
@@ -81,6 +86,96 @@ private:
 /// feature, the value most hand-written kernels use (docs/learning.md): one element per thread,
 /// 256-thread blocks, scalar accesses, one thread per reduced row, 32 x 32 shared-memory tiles.
 Policy conventionalPrior(double strength = 2.0);
+
+//===----------------------------------------------------------------------===//
+// The loops
+//===----------------------------------------------------------------------===//
+
+/// A task the loops draw rollouts for.
+struct LearningTask {
+  std::string name;
+  const codegen::ScheduleSpace *space;
+  std::vector<double> features; // taskFeatures
+};
+
+/// The rollouts drawn for one task in one step, and what measuring them gave.
+struct RolloutGroup {
+  size_t task; // index of its LearningTask
+  std::vector<PolicySample> draws;
+  /// Per draw: its speedup when correct, else 0. Set by the reward callback.
+  std::vector<double> speedups;
+  /// Cleared by the reward callback when not every draw could be measured.
+  bool measured = true;
+};
+
+/// Measures a step's rollouts: sets each group's speedups, or clears `measured`. Fails, after
+/// reporting why, when the loop cannot go on.
+using RewardCallback = llvm::function_ref<llvm::LogicalResult(llvm::MutableArrayRef<RolloutGroup>)>;
+
+/// Statistics of one group of rollouts, as the loops log them.
+struct RolloutStats {
+  double fast1 = 0;            // share correct with speedup > 1
+  double correctRate = 0;      // share correct
+  double bestSpeedup = 0;      // 0 when none is correct
+  double meanSurprisal = 0;    // mean over rollouts of minus the mean log-prob per decision
+  size_t distinct = 0;         // distinct decision lists
+  std::vector<double> entropy; // per decision (nats), exact, averaged over the rollouts
+  double meanEntropy() const;
+};
+
+RolloutStats statsOf(const RolloutGroup &group, const LearningTask &task, const Policy &policy,
+                     double temperature);
+
+/// The outer loop's settings (kb-train's options of the same names).
+struct GrpoOptions {
+  unsigned steps, batch, group;
+  double lr, temperature;
+  size_t window;
+  uint64_t seed;
+};
+
+/// What the outer loop hands back. Each fails after reporting why, which stops the loop.
+struct GrpoCallbacks {
+  RewardCallback measure;
+  /// A task whose rollouts could not all be measured leaves the training.
+  llvm::function_ref<void(const LearningTask &)> taskLeft;
+  /// The policy after each step.
+  llvm::function_ref<llvm::LogicalResult(const Policy &)> checkpoint;
+  /// The statistics of each step (one JSON Lines record).
+  llvm::function_ref<llvm::LogicalResult(llvm::json::Object)> log;
+};
+
+/// GRPO over `tasks`: each step draws `group` rollouts for each of the next `batch` tasks (in a
+/// seeded order reshuffled every pass over them), rewards them by RunningMedianReward, z-scores
+/// the rewards within each group and takes one Adam step over the batch; progress on stderr.
+/// Fails when a callback fails or no task is left.
+llvm::LogicalResult trainGrpo(Policy &policy, llvm::ArrayRef<LearningTask> tasks,
+                              const GrpoOptions &options, const GrpoCallbacks &callbacks);
+
+/// Test-time training's settings (kb-ttt's options of the same names).
+struct AdaptOptions {
+  unsigned steps, n;
+  double lr, temperature;
+  uint64_t seed; // each task draws from its own stream, seeded by this and its name
+  bool earlyStop, bestOfAdaptation;
+};
+
+/// One step of a task's adaptation: the policy that drew its rollouts and their statistics.
+struct AdaptationStep {
+  Policy policy;
+  RolloutStats stats;
+};
+
+struct Adaptation {
+  std::vector<AdaptationStep> steps;
+  size_t chosen; // the step whose rollouts are kept
+};
+
+/// Adapts `policy` to `task`: each step draws `n` rollouts, has `measure` measure them (one group),
+/// and takes one Adam step with their speedups z-scored as advantages; progress on stderr. Stops
+/// early, and chooses the step to keep, as AdaptOptions says.
+llvm::FailureOr<Adaptation> adapt(Policy policy, const LearningTask &task,
+                                  const AdaptOptions &options, RewardCallback measure);
 
 } // namespace kopt::learn
 

@@ -3,16 +3,14 @@
 #define KOPT_PASSES_PASSES_H
 
 #include "kb/KbDialect.h"
-#include "kopt/Runner/Messages.h"
+#include "kopt/Measure/Options.h"
+#include "kopt_runner_protocol.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace kopt {
-
-/// The `cache` option's value (kb-verify, kb-time) that turns the result cache off.
-inline constexpr const char *kNoCache = "none";
 
 #define GEN_PASS_DECL
 #include "kopt/Passes/Passes.h.inc"

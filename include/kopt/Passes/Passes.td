@@ -238,7 +238,7 @@ def KbVerify : Pass<"kb-verify", "::mlir::ModuleOp"> {
            "shell command that starts kopt-runner (default: $KOPT_RUNNER, kopt-runner beside "
            "kopt, kopt-runner in PATH)">,
     Option<"timeout", "timeout", "double",
-           /*default=*/"::kopt::runner::kDefaultTimeoutSeconds",
+           /*default=*/"::kopt::kDefaultTimeoutSeconds",
            "seconds to wait for each reply before the runner is killed">,
     Option<"trials", "trials", "int64_t", /*default=*/"::kopt::protocol::kDefaultTrials",
            "input draws per candidate">,
@@ -274,7 +274,7 @@ def KbTime : Pass<"kb-time", "::mlir::ModuleOp"> {
            /*default=*/"::kopt::protocol::kDefaultMaxSeconds",
            "most seconds of repetitions per candidate">,
     Option<"timeout", "timeout", "double",
-           /*default=*/"::kopt::runner::kDefaultTimeoutSeconds",
+           /*default=*/"::kopt::kDefaultTimeoutSeconds",
            "seconds to wait for each reply before the runner is killed">,
     Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the input draws">,
     Option<"cache", "cache", "std::string", /*default=*/"\"\"",

@@ -8,26 +8,44 @@
 #ifndef KOPT_PASSES_PIPELINE_H
 #define KOPT_PASSES_PIPELINE_H
 
-#include "kopt/Runner/Messages.h"
+#include "kopt/Measure/Options.h"
 #include "kopt/Select/Strategy.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 
 #include <string>
 #include <vector>
 
 namespace kopt {
 
-struct DefaultPipelineOptions {
-  std::string strategy = "surprise-top3"; // checked by kb-select, which reports it located
-  uint64_t seed = 0;
-  std::string runner;  // command that starts kopt-runner; "" to look for one
-  std::string cache;   // result cache file; "" for the default one, "none" for none
-  double timeout = ::kopt::runner::kDefaultTimeoutSeconds; // per reply
-  std::string chip = "sm_90"; // what kb-lower-to-ptx compiles for
-  std::string tolerance;      // a kb-set-tolerance preset; "" keeps the tasks' own
-  unsigned samples = 64;      // kb-sample's draws for a task without candidates; 0: none
-  std::string policy = "base"; // what kb-sample draws from
+/// The default pipeline's options, declared once: `kb-default-pipeline{...}` parses them, and
+/// `kopt --select` sets them from its flags.
+struct DefaultPipelineOptions : mlir::PassPipelineOptions<DefaultPipelineOptions> {
+  // Checked by kb-select, which reports it located.
+  Option<std::string> strategy{*this, "strategy", llvm::cl::desc("selection strategy"),
+                               llvm::cl::init("surprise-top3")};
+  Option<uint64_t> seed{*this, "seed", llvm::cl::desc("seed of random choices"),
+                        llvm::cl::init(0)};
+  Option<std::string> runner{
+      *this, "runner",
+      llvm::cl::desc("shell command that starts kopt-runner (empty: look for one)")};
+  Option<std::string> cache{
+      *this, "cache",
+      llvm::cl::desc("result cache file (empty: the default one; none: no cache)")};
+  Option<double> timeout{*this, "timeout", llvm::cl::desc("seconds to wait for each reply"),
+                         llvm::cl::init(kDefaultTimeoutSeconds)};
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("the GPU kb-lower-to-ptx compiles for"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> tolerance{
+      *this, "tolerance",
+      llvm::cl::desc("a kb-set-tolerance preset for every task (empty: the tasks' own)")};
+  Option<unsigned> samples{*this, "samples",
+                           llvm::cl::desc("candidates drawn for a task without any (0: none)"),
+                           llvm::cl::init(64)};
+  Option<std::string> policy{*this, "policy",
+                             llvm::cl::desc("what they are drawn from: base, uniform or a file"),
+                             llvm::cl::init("base")};
 };
 
 /// The stages that run on any machine: kb-set-tolerance (with a preset), kb-sample (for tasks
@@ -51,7 +69,7 @@ struct PipelinePlan {
 PipelinePlan planDefaultPipeline(mlir::ModuleOp module, const select::Strategy &strategy,
                                  const DefaultPipelineOptions &options);
 
-/// Registers `kb-default-pipeline{strategy=... seed=... runner=... cache=... timeout=...}`.
+/// Registers `kb-default-pipeline{strategy=... seed=... ...}` with DefaultPipelineOptions.
 void registerDefaultPipeline();
 
 } // namespace kopt

@@ -1,9 +1,10 @@
 //===- Rollouts.h - policy candidates drawn, measured and learnt from -*- C++ -*-===//
 //
-// What kb-sample, kb-ttt and kb-train share: a drawn decision list as a `kb.candidate`, and a
-// round of rollouts: candidates drawn for some tasks into a scratch module nested in the pass's
-// module, measured there by a dynamic pipeline (kb-lower-to-ptx, kb-verify, kb-time on the GPU, or
-// kb-recorded-rewards from a table), and read back as speedups.
+// What kb-sample, kb-ttt and kb-train share: a drawn decision list as a `kb.candidate`, and the
+// reward callback of the learning loops (kopt/Learn/Train.h): a round of rollouts as candidates in
+// a scratch module nested in the pass's module, measured there by a dynamic pipeline
+// (kb-lower-to-ptx, kb-verify, kb-time on the GPU, or kb-recorded-rewards from a table), and read
+// back as speedups.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_PASSES_ROLLOUTS_H
@@ -12,7 +13,7 @@
 #include "kb/KbOps.h"
 #include "kopt/Codegen/Lower.h"
 #include "kopt/Codegen/ScheduleSpace.h"
-#include "kopt/Learn/Policy.h"
+#include "kopt/Learn/Train.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -60,19 +61,8 @@ struct RewardSource {
   void getDependentDialects(mlir::DialectRegistry &registry) const;
 };
 
-/// A task of a round and what was drawn for it.
-struct RolloutGroup {
-  kb::TaskOp task; // in the caller's module
-  const codegen::ScheduleSpace *space;
-  std::vector<double> features;
-  std::vector<learn::PolicySample> draws;
-  llvm::SmallVector<kb::CandidateOp> candidates; // in the scratch module, one per draw
-  /// Per draw: its speedup when correct, else 0.
-  std::vector<double> speedups;
-};
-
-/// A scratch `builtin.module` at the end of `parent` holding a clone of each task of the round
-/// and its candidates `@<task><infix><i>`. Erased with the round unless released.
+/// A scratch `builtin.module` at the end of `parent` that measures rollouts: a clone of each task
+/// of the round and its rollouts as candidates `@<task><infix><i>`. Erased with the round.
 class RolloutRound {
 public:
   RolloutRound(mlir::ModuleOp parent, llvm::StringRef infix);
@@ -80,33 +70,24 @@ public:
   RolloutRound(const RolloutRound &) = delete;
   RolloutRound &operator=(const RolloutRound &) = delete;
 
-  /// Draws `n` decision lists of `space` for `task` from the policy.
-  RolloutGroup &draw(kb::TaskOp task, const codegen::ScheduleSpace &space,
-                     const learn::Policy &policy, learn::Rng &rng, unsigned n,
-                     double temperature);
-  mlir::ModuleOp module() { return scratch; }
-  /// Reads each candidate's speedup (0 unless correct with a speedup) after measurement.
-  void readSpeedups();
-  std::vector<RolloutGroup> &groups() { return entries; }
+  /// The reward callback of the learning loops: adds each group's draws as candidates of its task
+  /// (`ops` and `tasks` indexed alike by a group's `task`), runs the measuring pipeline on the
+  /// round through `run`, and reads back each candidate's speedup (0 unless correct with a
+  /// speedup). When the pipeline fails, a group some of whose candidates did not come back with
+  /// what its reward needs is marked unmeasured, and so is the result.
+  mlir::LogicalResult measure(llvm::MutableArrayRef<learn::RolloutGroup> groups,
+                              llvm::ArrayRef<kb::TaskOp> ops,
+                              llvm::ArrayRef<learn::LearningTask> tasks,
+                              llvm::function_ref<mlir::LogicalResult(mlir::ModuleOp)> run);
+
+  /// The candidates of each group, in the order measured.
+  llvm::ArrayRef<llvm::SmallVector<kb::CandidateOp>> candidates() const { return groups; }
 
 private:
   mlir::ModuleOp scratch;
   std::string infix;
-  std::vector<RolloutGroup> entries;
+  std::vector<llvm::SmallVector<kb::CandidateOp>> groups;
 };
-
-/// Statistics of one group of rollouts, as kb-ttt and kb-train log them.
-struct RolloutStats {
-  double fast1 = 0;        // share correct with speedup > 1
-  double correctRate = 0;  // share correct
-  double bestSpeedup = 0;  // 0 when none is correct
-  double meanSurprisal = 0; // mean over rollouts of minus the mean log-prob per decision
-  size_t distinct = 0;     // distinct decision lists
-  std::vector<double> entropy; // per decision (nats), exact, averaged over the rollouts
-  double meanEntropy() const;
-};
-
-RolloutStats statsOf(const RolloutGroup &group, const learn::Policy &policy, double temperature);
 
 } // namespace kopt
 

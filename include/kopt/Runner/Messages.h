@@ -19,9 +19,6 @@
 
 namespace kopt::runner {
 
-/// How long kopt waits for one reply by default (kopt's own setting, not the protocol's).
-inline constexpr double kDefaultTimeoutSeconds = 60.0;
-
 // The protocol's messages, under the names kopt's passes use.
 using DistSpec = protocol::Distribution;
 using TensorSpec = protocol::Tensor;

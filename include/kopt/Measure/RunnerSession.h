@@ -5,8 +5,8 @@
 // progress on stderr.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KOPT_PASSES_RUNNERSESSION_H
-#define KOPT_PASSES_RUNNERSESSION_H
+#ifndef KOPT_MEASURE_RUNNERSESSION_H
+#define KOPT_MEASURE_RUNNERSESSION_H
 
 #include "kb/KbOps.h"
 #include "kopt/Runner/ResultCache.h"
@@ -112,4 +112,4 @@ private:
 
 } // namespace kopt
 
-#endif // KOPT_PASSES_RUNNERSESSION_H
+#endif // KOPT_MEASURE_RUNNERSESSION_H

@@ -4,8 +4,8 @@
 // declares the few functions it calls itself, so that kopt builds and runs without CUDA.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KOPT_LIB_CODEGEN_NVRTC_H
-#define KOPT_LIB_CODEGEN_NVRTC_H
+#ifndef KOPT_LIB_TOOLCHAIN_NVRTC_H
+#define KOPT_LIB_TOOLCHAIN_NVRTC_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <string>
 
-namespace kopt::codegen {
+namespace kopt::toolchain {
 
 /// The NVRTC functions kopt calls (their C signatures; nvrtcResult is an int, 0 success).
 struct Nvrtc {
@@ -37,6 +37,6 @@ struct Nvrtc {
 /// the usual prefixes). The error lists where it looked. The first call's `cudaPath` decides for the whole process.
 llvm::Expected<const Nvrtc &> loadNvrtc(llvm::StringRef cudaPath);
 
-} // namespace kopt::codegen
+} // namespace kopt::toolchain
 
-#endif // KOPT_LIB_CODEGEN_NVRTC_H
+#endif // KOPT_LIB_TOOLCHAIN_NVRTC_H

@@ -1,9 +1,9 @@
 //===- RunnerSession.cpp - where the IR meets kopt-runner -----------------===//
-#include "kopt/Passes/RunnerSession.h"
+#include "kopt/Measure/RunnerSession.h"
 
 #include <type_traits>
 #include "kopt/Features/TaskCost.h"
-#include "kopt/Passes/Passes.h"
+#include "kopt/Measure/Options.h"
 #include "kopt/Runner/RunnerCommand.h"
 
 #include "mlir/IR/BuiltinTypes.h"

@@ -13,7 +13,7 @@
 #include <optional>
 #include <vector>
 
-using namespace kopt::codegen;
+using namespace kopt::toolchain;
 using llvm::StringRef;
 
 /// The library's names: the development link of a toolkit, else the sonames of the CUDA versions
@@ -103,7 +103,7 @@ static llvm::Expected<Nvrtc> openNvrtc(StringRef cudaPath) {
   return llvm::createStringError(message);
 }
 
-llvm::Expected<const Nvrtc &> kopt::codegen::loadNvrtc(StringRef cudaPath) {
+llvm::Expected<const Nvrtc &> kopt::toolchain::loadNvrtc(StringRef cudaPath) {
   static std::once_flag once;
   static std::optional<Nvrtc> loaded;
   static std::string error;
