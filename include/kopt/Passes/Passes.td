@@ -29,8 +29,9 @@ def KbLowerToPtx : Pass<"kb-lower-to-ptx", "::mlir::ModuleOp"> {
   let description = [{
     For every candidate without `ptx` and without a `verdict`, sets `ptx` and `launch`, or
     `verdict <compile_error, "...">` carrying the diagnostics. A policy candidate's `decisions`
-    choose a schedule in its task's family (elementwise so far; kopt::codegen::elementwiseSpace()
-    lists the decisions, their domains and defaults): its kernel is built from the task's payload
+    choose a schedule in the space of the family, or chain of families, that takes its task's
+    payload (include/kopt/Codegen/Families.td defines each family's decisions, their domains and
+    defaults; docs/schedule-spaces.md): its kernel is built from the task's payload
     and lowered in process through GPU, NVVM and LLVM's NVPTX back end, with one bare pointer per
     task buffer as kernel parameters. The `source` of a replay, server or manual candidate is
     CUDA C++, compiled by `cuda-compiler` (auto: clang if there is one, else NVRTC, else nvcc)
