@@ -1,5 +1,6 @@
 //===- Attention.cpp - the fused attention family -------------------------===//
 #include "kopt/Codegen/Attention.h"
+#include "FastMath.h"
 #include "TiledKernelBuilder.h"
 #include "kopt/Codegen/Family.h"
 
@@ -35,12 +36,13 @@ static constexpr int64_t kMaxBlockAccumulators = 32 * 1024;
 /// Like the reduction kernel, the attention kernel is built on the task's buffers from the
 /// payload on tensors: the scores and the softmax's temporaries never exist.
 static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
-                                   ArrayRef<int64_t> values, const Target &) {
+                                   ArrayRef<int64_t> values, const Target &target) {
   FailureOr<AttentionInfo> info = analyzeAttention(func);
   if (failed(info))
     return failure();
-  return buildAttentionKernel(func, *info,
-                              planAttention(AttentionSchedule::fromValues(values), *info));
+  AttentionSchedule schedule = AttentionSchedule::fromValues(values);
+  return withFastMath(buildAttentionKernel(func, *info, planAttention(schedule, *info)),
+                      schedule.fastMath, target);
 }
 
 /// A payload that multiplies and accumulates twice.

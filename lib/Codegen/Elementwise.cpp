@@ -1,5 +1,6 @@
 //===- Elementwise.cpp - the elementwise family ---------------------------===//
 #include "kopt/Codegen/Elementwise.h"
+#include "FastMath.h"
 #include "Pipeline.h"
 #include "kopt/Codegen/Family.h"
 
@@ -53,8 +54,8 @@ static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp> module, fun
   FailureOr<ElementwiseInfo> info = analyzeElementwise(*op);
   if (failed(info))
     return failure();
-  ElementwiseGeometry geometry =
-      planElementwise(ElementwiseSchedule::fromValues(values), *info, target.numSMs);
+  ElementwiseSchedule schedule = ElementwiseSchedule::fromValues(values);
+  ElementwiseGeometry geometry = planElementwise(schedule, *info, target.numSMs);
 
   // Bufferization keeps the op and its operands.
   if (failed(bufferizeForKernel(*module, func,
@@ -64,7 +65,7 @@ static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp> module, fun
   if (failed(op))
     return failure();
   buildElementwiseKernel(*op, *info, geometry, func.getName());
-  return module;
+  return withFastMath(std::move(module), schedule.fastMath, target);
 }
 
 /// Offered payloads first; explains a payload that no other family's predicate claims.

@@ -1,5 +1,6 @@
 //===- GlobalReduction.cpp - the global-reduction family ------------------===//
 #include "kopt/Codegen/GlobalReduction.h"
+#include "FastMath.h"
 #include "KernelBuilding.h"
 #include "PayloadMatch.h"
 #include "kopt/Codegen/Family.h"
@@ -31,9 +32,10 @@ static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::Func
   FailureOr<GlobalReductionInfo> info = analyzeGlobalReduction(func);
   if (failed(info))
     return failure();
-  return buildGlobalReductionKernels(
-      func, *info,
-      planGlobalReduction(GlobalReductionSchedule::fromValues(values), *info, target.numSMs));
+  GlobalReductionSchedule schedule = GlobalReductionSchedule::fromValues(values);
+  return withFastMath(buildGlobalReductionKernels(
+                          func, *info, planGlobalReduction(schedule, *info, target.numSMs)),
+                      schedule.fastMath, target);
 }
 
 /// A payload with a linalg op that reduces all its dimensions.

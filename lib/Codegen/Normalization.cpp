@@ -1,5 +1,6 @@
 //===- Normalization.cpp - the normalization family -----------------------===//
 #include "kopt/Codegen/Normalization.h"
+#include "FastMath.h"
 #include "KernelBuilding.h"
 #include "NormalizationPayload.h"
 #include "PayloadMatch.h"
@@ -33,12 +34,13 @@ static constexpr int64_t kMaxSharedBytes = 48 * 1024;
 
 /// Built like the reduction kernel, on the task's buffers from the payload on tensors.
 static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
-                                   ArrayRef<int64_t> values, const Target &) {
+                                   ArrayRef<int64_t> values, const Target &target) {
   FailureOr<NormalizationInfo> info = analyzeNormalization(func);
   if (failed(info))
     return failure();
-  return buildNormalizationKernel(
-      func, *info, planNormalization(NormalizationSchedule::fromValues(values), *info));
+  NormalizationSchedule schedule = NormalizationSchedule::fromValues(values);
+  return withFastMath(buildNormalizationKernel(func, *info, planNormalization(schedule, *info)),
+                      schedule.fastMath, target);
 }
 
 /// A payload with several reducing linalg ops.

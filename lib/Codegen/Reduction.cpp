@@ -1,5 +1,6 @@
 //===- Reduction.cpp - the axis-reduction family --------------------------===//
 #include "kopt/Codegen/Reduction.h"
+#include "FastMath.h"
 #include "KernelBuilding.h"
 #include "PayloadMatch.h"
 #include "kopt/Codegen/Family.h"
@@ -27,12 +28,13 @@ using namespace kopt::codegen;
 /// The kernel is built on the task's buffers from the payload on tensors: no bufferization, so
 /// the fills and the epilogue leave no temporaries behind.
 static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::FuncOp func,
-                                   ArrayRef<int64_t> values, const Target &) {
+                                   ArrayRef<int64_t> values, const Target &target) {
   FailureOr<ReductionInfo> info = analyzeReduction(func);
   if (failed(info))
     return failure();
-  return buildReductionKernel(func, *info,
-                              planReduction(ReductionSchedule::fromValues(values), *info));
+  ReductionSchedule schedule = ReductionSchedule::fromValues(values);
+  return withFastMath(buildReductionKernel(func, *info, planReduction(schedule, *info)),
+                      schedule.fastMath, target);
 }
 
 /// A payload with one reducing linalg op.

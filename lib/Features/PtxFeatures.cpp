@@ -57,6 +57,7 @@ const Field kFields[] = {
     {"cp_async", &PtxFeatures::cpAsync, Kind::Count},
     {"cp_async_bulk", &PtxFeatures::cpAsyncBulk, Kind::Count},
     {"fma", &PtxFeatures::fma, Kind::Count},
+    {"approx", &PtxFeatures::approx, Kind::Count},
     {"atomics", &PtxFeatures::atomics, Kind::Count},
     {"loops", &PtxFeatures::loops, Kind::Count},
 };
@@ -372,6 +373,8 @@ void Parser::instruction(StringRef text) {
       own.cpAsyncBulk += !(parts.size() > 3 && isGroupControl(parts[3]));
   } else if (root == "fma") {
     ++own.fma;
+  } else if (llvm::is_contained(parts, "approx")) {
+    ++own.approx;
   } else if (root == "atom" || root == "red") {
     ++own.atomics;
   }

@@ -200,6 +200,32 @@ TEST(PtxFeaturesTest, LocalMemoryAndAtomics) {
   EXPECT_EQ(f.sharedLoads + f.globalLoads, 0); // atomics are no loads
 }
 
+TEST(PtxFeaturesTest, ApproximateInstructions) {
+  PtxFeatures f = kernelOf(R"(
+.visible .entry approximations()
+{
+	ex2.approx.ftz.f32 	%f1, %f2;
+	lg2.approx.ftz.f32 	%f3, %f1;
+	rsqrt.approx.ftz.f32 	%f4, %f3;
+	sqrt.approx.f32 	%f5, %f4;
+	@%p1 div.approx.ftz.f32 	%f6, %f5, %f4;
+	rcp.approx.ftz.f64 %fd1,%fd2;
+	tanh.approx.f32 	%f7, %f6;
+	sin.approx.ftz.f32 	%f8, %f7;
+	cos.approx.f32 	%f9, %f8;
+	ex2.approx.f16x2 	%r1, %r2;
+	div.rn.f32 	%f10, %f9, %f8;
+	sqrt.rn.f32 	%f11, %f10;
+	rcp.rn.f32 	%f12, %f11;
+	fma.rn.f32 	%f13, %f12, %f11, %f10;
+	ret;
+}
+)");
+  EXPECT_EQ(f.approx, 10); // the IEEE-rounded .rn forms are no approximations
+  EXPECT_EQ(f.fma, 1);
+  EXPECT_EQ(f.instructions, 15);
+}
+
 TEST(PtxFeaturesTest, CommentsDirectivesAndInitializersAreNoInstructions) {
   PtxModule module = analyzePtx(R"(
 //

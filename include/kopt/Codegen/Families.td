@@ -15,6 +15,18 @@ defvar VectorDomain = [1, 2, 4];
 defvar BlockDomain = [64, 128, 256, 512, 1024];
 defvar BlocksPerSMDomain = [1, 2, 4, 8, 16, 32];
 
+// The families whose kernels compute transcendental functions or divisions offer them
+// approximated (lib/Codegen/FastMath.h); `what` says where they occur in the family's kernels.
+class FastMathDecision<string what>
+    : BoolDecision<"fast_math", "fastMath", false, !strconcat([{
+      true: f32 exp, exp2, log, log2, log1p, sqrt, rsqrt, division and tanh (sm_75 and later)
+      }], what, [{
+      use PTX's approximate instructions (ex2, lg2, rsqrt, sqrt, div, tanh .approx, subnormals
+      flushed to zero) instead of libdevice's accurate routines and IEEE division; whether the
+      result is close enough is the task's tolerance's to say (kb-verify). Changes nothing where
+      there are none of these ops (erf, f64 and the rest stay accurate)
+    }])>;
+
 def ElementwiseFamily : Family<"elementwise", "Elementwise"> {
   let summary = [{
     linalg ops with only parallel iterators, static shapes and projected-permutation maps
@@ -37,6 +49,9 @@ def ElementwiseFamily : Family<"elementwise", "Elementwise"> {
     }]>,
     IntDecision<"blocks_per_sm", "blocksPerSM", BlocksPerSMDomain, 4, [{
       resident blocks per SM of a grid-stride grid; ignored when grid_stride is false
+    }]>,
+    FastMathDecision<[{
+      in the op's body (sigmoid, softplus, ELU, SELU, softsign, tanh, the tanh form of GELU)
     }]>
   ];
 }
@@ -69,6 +84,9 @@ def ReductionFamily : Family<"reduction", "Reduction"> {
       true: threads of one warp combine their partial results with warp shuffles (then shared
       memory across warps); false: a shared-memory tree. Threads of one output are in different
       warps when the reduced axis is not innermost: they always use the tree
+    }]>,
+    FastMathDecision<[{
+      in the element body and the epilogue (a mean's division, a log of the sum)
     }]>
   ];
 }
@@ -156,6 +174,10 @@ def GlobalReductionFamily : Family<"global_reduction", "GlobalReduction"> {
       blocks per SM of the grid-stride grid (blocks_per_sm x SMs blocks, fewer when there are
       fewer than `block` vectors per block); also the number of partial results the one-block
       second kernel adds
+    }]>,
+    FastMathDecision<[{
+      in the element body, the epilogue and the final elementwise op (the exp and log of
+      cross-entropy and KL divergence, a mean's division)
     }]>
   ];
 }
@@ -222,6 +244,10 @@ def NormalizationFamily : Family<"normalization", "Normalization"> {
       true: each thread keeps its share of the group in registers between the statistics and the
       normalizing pass, so the input is read once; only where that share is at most 64 elements
       per thread (else the passes read it again)
+    }]>,
+    FastMathDecision<[{
+      in the statistics and the normalizing op (softmax's exp and division, log-softmax's log,
+      the norms' sqrt; a division by a sqrt becomes a product with rsqrt.approx)
     }]>
   ];
 }
@@ -294,6 +320,9 @@ def AttentionFamily : Family<"attention", "Attention"> {
       elements per access along the head dims: global loads and shared reads of the Q and K
       chunks (the largest power of two <= this dividing chunk_e), V loads, shared reads and
       output stores (dividing a lane's columns); 16 bytes for 4 x f32
+    }]>,
+    FastMathDecision<[{
+      in the softmax (the scores' exp, the rescaling of the running sums, the final division)
     }]>
   ];
 }

@@ -40,6 +40,9 @@ struct PtxFeatures {
   int64_t localBytes = 0, localLoads = 0, localStores = 0;
   int64_t barriers = 0, mmaSync = 0, wgmma = 0, cpAsync = 0, cpAsyncBulk = 0, fma = 0;
   int64_t atomics = 0, loops = 0;
+  /// Approximate arithmetic: instructions with an `.approx` qualifier (ex2, lg2, rsqrt, sqrt,
+  /// div, rcp, tanh, sin, cos).
+  int64_t approx = 0;
 };
 
 struct PtxKernel {
