@@ -40,6 +40,10 @@ struct PtxFeatures {
   int64_t localBytes = 0, localLoads = 0, localStores = 0;
   int64_t barriers = 0, mmaSync = 0, wgmma = 0, cpAsync = 0, cpAsyncBulk = 0, fma = 0;
   int64_t atomics = 0, loops = 0;
+  /// Of the atomics, those that add floats (atom/red .add.f16/.bf16/.f32/.f64, any state
+  /// space); 1 when the kernel adds floats in an order no one fixes (such atomics, or a bulk
+  /// cp.reduce that adds floats): its results may differ bit by bit from run to run.
+  int64_t floatAtomics = 0, nondeterministic = 0;
 };
 
 struct PtxKernel {
