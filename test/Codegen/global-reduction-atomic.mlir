@@ -14,7 +14,7 @@
 
 // The mean of squared errors: the division by the count applies to each block's partial.
 // CHECK-LABEL: kb.candidate @mse_atomic of @mse
-// CHECK-SAME:    launch <[<"mse_zero", grid = [1, 1, 1], block = [1, 1, 1], smem = 0, args = ["out"]>, <"mse_partials", grid = [528, 1, 1], block = [256, 1, 1], smem = 0, args = [{{.*}}]>]>
+// CHECK-SAME:    launch <[<"mse_zero", grid = [1, 1, 1], block = [1, 1, 1], smem = 0, args = ["out"]>, <"mse_partials", grid = [528, 1, 1], block = [256, 1, 1], smem = 0, args = ["predictions", "targets", "out"]>]>
 // CHECK-NOT:     scratch
 // CHECK-SAME:    {{$}}
 kb.candidate @mse_atomic of @mse policy decisions {block = 256, vector = 4, unroll = 4, blocks_per_sm = 4, atomic = true}
