@@ -223,6 +223,8 @@ FailureOr<GlobalReductionInfo> kopt::codegen::analyzeGlobalReduction(func::FuncO
                                  "elementwise op after it";
     info.stored.push_back(stored);
   }
+  info.atomicCapable = !info.apply && sumsLinearly(info.reduction.op, info.monoidOps, info.fills,
+                                                   info.epilogue, info.stored);
   return info;
 }
 
@@ -259,6 +261,7 @@ GlobalReductionGeometry kopt::codegen::planGlobalReduction(const GlobalReduction
     g.apply = planSweep(schedule, *info.apply, numSMs);
   g.totalBlock =
       std::clamp<int64_t>(llvm::bit_ceil(static_cast<uint64_t>(g.reduction.grid)), kWarp, 1024);
+  g.atomic = schedule.atomic && info.atomicCapable;
   return g;
 }
 
@@ -282,6 +285,11 @@ public:
   }
 
   OwningOpRef<ModuleOp> build() {
+    if (g.atomic)
+      return buildFunction([&](ValueRange) {
+        zeroOutputs(1);
+        buildPartials();
+      });
     // Scratch: the blocks' partials of each accumulator, then each rank-0 value the final
     // elementwise op reads.
     SmallVector<Type> scratchTypes;
@@ -325,7 +333,8 @@ private:
   }
 
   /// Per thread, the partials of its share of the elements; per block, their combination, which
-  /// thread 0 writes into the partial buffers at the block's index.
+  /// thread 0 writes into the partial buffers at the block's index (with `atomic`: adds through
+  /// the epilogue into the outputs).
   void buildPartials() {
     const GlobalSweepGeometry &sg = g.reduction;
     gpu::LaunchOp launch = beginLaunch("partials", sg.grid, g.block, g.block / kWarp);
@@ -339,6 +348,10 @@ private:
         });
     partial = combineBlock(partial, thread, g.block, launch);
     ifFirstThread(thread, [&] {
+      if (g.atomic) {
+        storeResults(partial);
+        return;
+      }
       for (auto [value, buffer] : llvm::zip(partial, partialBuffers))
         memref::StoreOp::create(b, loc, value, buffer, blockId);
     });
@@ -628,7 +641,8 @@ private:
   }
 
   /// The reduction's results (its fills joined to `total`) and the epilogue's, into the rank-0
-  /// outputs and the scratch the final op reads.
+  /// outputs and the scratch the final op reads; with `atomic`, `total` is a block's partial and
+  /// the outputs (linear in it) are added to with float atomics.
   void storeResults(ArrayRef<Value> total) {
     IRMapping scalars;
     SmallVector<Value> fills =
@@ -648,8 +662,13 @@ private:
                   }));
     }
     for (auto [q, stored] : llvm::enumerate(info.stored))
-      if (Value value = scalars.lookupOrNull(stored))
-        memref::StoreOp::create(b, loc, value, outputArgument(q), ValueRange{});
+      if (Value value = scalars.lookupOrNull(stored)) {
+        if (g.atomic)
+          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, value,
+                                      outputArgument(q), ValueRange{});
+        else
+          memref::StoreOp::create(b, loc, value, outputArgument(q), ValueRange{});
+      }
     for (auto [value, buffer] : llvm::zip(passed, passedBuffers))
       memref::StoreOp::create(b, loc, scalars.lookup(throughReshapes(value)), buffer, index(0));
   }

@@ -6,6 +6,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace kopt::codegen;
@@ -107,6 +110,32 @@ void PayloadKernelBuilder::emitBlocks(gpu::LaunchOp launch, int64_t grid, int64_
       gpu::BarrierOp::create(b, loc);
   }
   gpu::TerminatorOp::create(b, loc);
+}
+
+void PayloadKernelBuilder::zeroOutputs(int64_t count) {
+  int64_t block = std::min<int64_t>(count, 256);
+  int64_t numBlocks = llvm::divideCeil(count, block);
+  int64_t grid = std::min(numBlocks, kMaxGrid);
+  gpu::LaunchOp launch = createLaunch(grid, block, 1, {}, "zero");
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(launchBody);
+  unsigned firstOutput = payload.getNumArguments() - payload.getNumResults();
+  SmallVector<Value> outputs;
+  for (unsigned q = 0; q < payload.getNumResults(); ++q)
+    outputs.push_back(view(materialize(payload.getArgument(firstOutput + q)), {count}, {1}));
+  emitBlocks(launch, grid, numBlocks, /*barrierBetween=*/false, [&](Value blockIndex) {
+    Value element = add(mul(blockIndex, block), launch.getThreadIds().x);
+    OpBuilder::InsertionGuard inBounds(b);
+    if (count % block != 0) {
+      auto ifOp = scf::IfOp::create(b, loc, less(element, index(count)), /*withElseRegion=*/false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    }
+    for (Value output : outputs) {
+      Type type = cast<MemRefType>(output.getType()).getElementType();
+      Value zero = arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
+      memref::StoreOp::create(b, loc, zero, output, element);
+    }
+  });
 }
 
 Value PayloadKernelBuilder::materialize(Value value) {

@@ -73,6 +73,10 @@ protected:
   void emitBlocks(mlir::gpu::LaunchOp launch, int64_t grid, int64_t numBlocks,
                   bool barrierBetween, llvm::function_ref<void(mlir::Value)> emitBlock);
 
+  /// A launch `<name>_zero` of one thread per element that stores zeros into every output of
+  /// the payload, each seen as `count` elements: what float atomic adds then add into.
+  void zeroOutputs(int64_t count);
+
   /// A constant of the payload (cloned once per launch, at its start: it has no operands) or an
   /// argument of the function on buffers.
   mlir::Value materialize(mlir::Value value);

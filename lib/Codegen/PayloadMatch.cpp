@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace kopt::codegen;
@@ -192,6 +193,63 @@ FailureOr<SmallVector<Operation *>> kopt::codegen::deriveMonoidCombiners(linalg:
     combiners.push_back(combine);
   }
   return combiners;
+}
+
+/// Whether `value`, computed in `body`, is linear in the arguments `sums`: f(a + b) = f(a) + f(b)
+/// and f(c a) = c f(a) for values a, b of them (f(0) = 0 follows).
+static bool isLinearIn(Value value, Block *body, ArrayRef<BlockArgument> sums) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return llvm::is_contained(sums, arg);
+  auto independent = [&](Value other) {
+    llvm::SetVector<Value> sources;
+    collectSources(other, body, sources);
+    return llvm::none_of(sources, [&](Value source) {
+      auto arg = dyn_cast<BlockArgument>(source);
+      return arg && llvm::is_contained(sums, arg);
+    });
+  };
+  auto linear = [&](Value operand) { return isLinearIn(operand, body, sums); };
+  Operation *def = value.getDefiningOp();
+  if (def->getBlock() != body)
+    return false; // a value from outside: a constant term
+  if (auto neg = dyn_cast<arith::NegFOp>(def))
+    return linear(neg.getOperand());
+  if (isa<arith::AddFOp, arith::SubFOp>(def))
+    return linear(def->getOperand(0)) && linear(def->getOperand(1));
+  if (auto mul = dyn_cast<arith::MulFOp>(def))
+    return (linear(mul.getLhs()) && independent(mul.getRhs())) ||
+           (independent(mul.getLhs()) && linear(mul.getRhs()));
+  if (auto div = dyn_cast<arith::DivFOp>(def))
+    return linear(div.getLhs()) && independent(div.getRhs());
+  return false;
+}
+
+bool kopt::codegen::sumsLinearly(linalg::GenericOp reduction, ArrayRef<Operation *> monoidOps,
+                                 ArrayRef<Value> fills, linalg::GenericOp epilogue,
+                                 ArrayRef<Value> stored) {
+  auto isF32 = [](Value value) { return getElementTypeOrSelf(value).isF32(); };
+  if (!llvm::all_of(monoidOps, [&](Operation *combine) {
+        return isa<arith::AddFOp>(combine) && isF32(combine->getResult(0));
+      }))
+    return false;
+  if (!llvm::all_of(fills, [](Value fill) { return matchPattern(fill, m_AnyZeroFloat()); }))
+    return false;
+  SmallVector<BlockArgument> sums;
+  if (epilogue)
+    for (OpOperand *input : epilogue.getDpsInputOperands())
+      if (resultOf(reduction, input->get()))
+        sums.push_back(epilogue.getMatchingBlockArgument(input));
+  return llvm::all_of(stored, [&](Value value) {
+    if (!isF32(value))
+      return false;
+    if (resultOf(reduction, value))
+      return true;
+    std::optional<unsigned> j = resultOf(epilogue, value);
+    if (!j)
+      return false;
+    Block *body = epilogue.getBody();
+    return isLinearIn(body->getTerminator()->getOperand(*j), body, sums);
+  });
 }
 
 Reductions kopt::codegen::reductionsOf(func::FuncOp func) {

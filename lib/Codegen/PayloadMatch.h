@@ -77,6 +77,16 @@ mlir::LogicalResult checkAccumulators(mlir::linalg::GenericOp op, mlir::AffineMa
 mlir::FailureOr<llvm::SmallVector<mlir::Operation *>>
 deriveMonoidCombiners(mlir::linalg::GenericOp op);
 
+/// Whether the reduction's outputs are sums of partial results that float atomics can add up:
+/// every accumulator an f32 sum (arith.addf in `monoidOps`) from a fill of zero (`fills`), and
+/// every value of `stored` an f32 result of `reduction`, or one of `epilogue` (may be null)
+/// linear in those results: built from them by negation, addition, subtraction, and product
+/// or quotient with values that do not depend on them (a mean's 1 / n). Such an output is the
+/// sum of the epilogue applied to each partial.
+bool sumsLinearly(mlir::linalg::GenericOp reduction, llvm::ArrayRef<mlir::Operation *> monoidOps,
+                  llvm::ArrayRef<mlir::Value> fills, mlir::linalg::GenericOp epilogue,
+                  llvm::ArrayRef<mlir::Value> stored);
+
 /// The linalg ops of a payload that reduce: how many have a reduction iterator, and whether one
 /// reduces all its dimensions. What tells the reducing families' payloads apart.
 struct Reductions {

@@ -199,6 +199,8 @@ FailureOr<ReductionInfo> kopt::codegen::analyzeReduction(func::FuncOp func) {
                              << " is not computed by the reduction or its epilogue";
     info.stored.push_back(stored);
   }
+  info.splittable = info.combiner == CombinerKind::Monoid &&
+                    sumsLinearly(op, info.monoidOps, info.fills, info.epilogue, info.stored);
   return info;
 }
 
@@ -215,17 +217,23 @@ ReductionGeometry kopt::codegen::planReduction(const ReductionSchedule &schedule
   while (contiguous % g.vector != 0)
     g.vector /= 2;
   int64_t chunks = g.innermost ? info.extent / g.vector : info.extent;
+  // Equal slices of at least a warp's worth of chunks: shorter ones would add more atomics
+  // than they save work.
+  g.split = info.splittable ? schedule.split : 1;
+  while (g.split > 1 && (chunks % g.split != 0 || chunks / g.split < kWarp))
+    g.split /= 2;
+  int64_t sliceChunks = chunks / g.split;
   g.lanes = std::min(schedule.threadsPerOutput, schedule.block);
   if (!g.innermost)
     g.lanes = std::min(g.lanes, schedule.block / kWarp);
-  g.lanes = std::min<int64_t>(g.lanes, llvm::bit_floor(static_cast<uint64_t>(chunks)));
+  g.lanes = std::min<int64_t>(g.lanes, llvm::bit_floor(static_cast<uint64_t>(sliceChunks)));
   g.numGroups = g.innermost ? info.outer : info.outer * info.inner / g.vector;
   // No more groups per block than there are groups (rounded up to a power of two).
   g.groupsPerBlock = std::min<int64_t>(schedule.block / g.lanes,
                                        llvm::bit_ceil(static_cast<uint64_t>(g.numGroups)));
   g.unroll = schedule.unroll;
   g.shuffle = schedule.shuffle && g.innermost;
-  g.numBlocks = llvm::divideCeil(g.numGroups, g.groupsPerBlock);
+  g.numBlocks = llvm::divideCeil(g.numGroups, g.groupsPerBlock) * g.split;
   g.grid = std::min(g.numBlocks, kMaxGrid);
   g.blockX = g.innermost ? g.lanes : g.groupsPerBlock;
   g.blockY = g.innermost ? g.groupsPerBlock : g.lanes;
@@ -251,14 +259,18 @@ public:
   KernelBuilder(func::FuncOp payload, const ReductionInfo &info, const ReductionGeometry &g)
       : PayloadKernelBuilder(payload, info.reduction->getLoc()), info(info), g(g),
         op(info.reduction) {
-    chunks = g.innermost ? info.extent / g.vector : info.extent;
+    sliceChunks = (g.innermost ? info.extent / g.vector : info.extent) / g.split;
     blockThreads = g.blockX * g.blockY;
     for (Value init : op.getDpsInits())
       accTypes.push_back(getElementTypeOrSelf(init));
   }
 
   OwningOpRef<ModuleOp> build() {
-    return buildFunction([&](ValueRange) { buildLaunch(); });
+    return buildFunction([&](ValueRange) {
+      if (g.split > 1)
+        zeroOutputs(info.outer * info.inner);
+      buildLaunch();
+    });
   }
 
 private:
@@ -317,6 +329,14 @@ private:
   /// One block's groups: each thread folds its share of its group's axis, the group's lanes
   /// combine, and lane 0 finishes and stores.
   void emitBlock(Value blockIndex) {
+    if (g.split > 1) {
+      // Block i reduces slice i / groupBlocks of its groups' axis: blocks running together
+      // mostly add into different outputs.
+      int64_t groupBlocks = g.numBlocks / g.split;
+      Value slice = arith::DivUIOp::create(b, loc, blockIndex, index(groupBlocks));
+      sliceStart = mul(slice, sliceChunks);
+      blockIndex = arith::RemUIOp::create(b, loc, blockIndex, index(groupBlocks));
+    }
     Value group = add(mul(blockIndex, g.groupsPerBlock), slot);
     // A partial last block: its spare threads reduce the last group again and store nothing.
     Value active;
@@ -365,12 +385,13 @@ private:
     return start;
   }
 
-  /// The lane's chunks of the axis, every lanes-th one, `unroll` of them loaded per loop step,
-  /// then the rest; each folded in index order.
+  /// The lane's chunks of the block's slice of the axis (all of it without split), every
+  /// lanes-th one, `unroll` of them loaded per loop step, then the rest; each folded in index
+  /// order.
   Partials foldAxis(Position position) {
     Partials partials(outputsPerThread(), startValues());
     int64_t perStep = g.lanes * g.unroll;
-    int64_t steps = chunks / perStep, rest = chunks % perStep;
+    int64_t steps = sliceChunks / perStep, rest = sliceChunks % perStep;
     auto chunkIds = [&](Value first, int64_t count) {
       SmallVector<Value> ids;
       for (int64_t j = 0; j < count; ++j)
@@ -396,21 +417,25 @@ private:
     return foldChunks(partials, tail, rest / g.lanes, position);
   }
 
-  /// Loads the first `numInBounds` chunks at once, then folds them in order; the others only
-  /// where they exist.
+  /// The chunk of the axis that is chunk `id` of the block's slice.
+  Value axisChunk(Value id) { return sliceStart ? add(sliceStart, id) : id; }
+
+  /// Loads the first `numInBounds` chunks (of the slice) at once, then folds them in order; the
+  /// others only where they exist.
   Partials foldChunks(Partials partials, ArrayRef<Value> ids, int64_t numInBounds,
                       Position position) {
     SmallVector<SmallVector<Value>> loaded;
     for (Value id : ids.take_front(numInBounds))
-      loaded.push_back(loadChunk(id, position));
+      loaded.push_back(loadChunk(axisChunk(id), position));
     for (auto [id, values] : llvm::zip(ids, loaded))
-      partials = foldChunk(partials, values, id, position);
+      partials = foldChunk(partials, values, axisChunk(id), position);
     for (Value id : ids.drop_front(numInBounds)) {
-      auto ifOp = scf::IfOp::create(b, loc, typesOf(partials), less(id, index(chunks)),
+      auto ifOp = scf::IfOp::create(b, loc, typesOf(partials), less(id, index(sliceChunks)),
                                     /*withElseRegion=*/true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
-      Partials folded = foldChunk(partials, loadChunk(id, position), id, position);
+      Value chunk = axisChunk(id);
+      Partials folded = foldChunk(partials, loadChunk(chunk, position), chunk, position);
       scf::YieldOp::create(b, loc, flatten(folded));
       b.setInsertionPointToStart(ifOp.elseBlock());
       scf::YieldOp::create(b, loc, flatten(partials));
@@ -624,7 +649,8 @@ private:
   //===--------------------------------------------------------------------===//
 
   /// Stores an output's finished accumulators (through the epilogue where there is one) into
-  /// every task output that takes them.
+  /// every task output that takes them; with split, adds them (the slice's share, the epilogue
+  /// being linear) with a float atomic.
   void store(ArrayRef<Value> results, Position position) {
     Value linear = add(mul(position.outer, info.inner), position.inner);
     SmallVector<Value> epilogueResults;
@@ -643,8 +669,11 @@ private:
     for (auto [stored, output] : llvm::zip(info.stored, outputs)) {
       std::optional<unsigned> j = resultOf(op, stored);
       Value value = j ? results[*j] : epilogueResults[*resultOf(info.epilogue, stored)];
-      memref::StoreOp::create(b, loc, value, output, linear, /*nontemporal=*/false,
-                              accessAlignment(value.getType(), 1));
+      if (g.split > 1)
+        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, value, output, linear);
+      else
+        memref::StoreOp::create(b, loc, value, output, linear, /*nontemporal=*/false,
+                                accessAlignment(value.getType(), 1));
     }
   }
 
@@ -669,10 +698,11 @@ private:
   const ReductionInfo &info;
   const ReductionGeometry &g;
   linalg::GenericOp op;
-  int64_t chunks = 0, blockThreads = 0;
+  int64_t sliceChunks = 0, blockThreads = 0;
   SmallVector<Type> accTypes;
   SmallVector<Value> inputs, outputs, sharedBuffers;
   Value threadId, lane, slot;
+  Value sliceStart; // the first chunk of the block's slice of the axis; null without split
   int64_t laneStride = 1;
 };
 } // namespace

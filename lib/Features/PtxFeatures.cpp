@@ -59,6 +59,8 @@ const Field kFields[] = {
     {"fma", &PtxFeatures::fma, Kind::Count},
     {"approx", &PtxFeatures::approx, Kind::Count},
     {"atomics", &PtxFeatures::atomics, Kind::Count},
+    {"float_atomics", &PtxFeatures::floatAtomics, Kind::Count},
+    {"nondeterministic", &PtxFeatures::nondeterministic, Kind::Widest},
     {"loops", &PtxFeatures::loops, Kind::Count},
 };
 
@@ -113,6 +115,15 @@ unsigned typeBits(StringRef part) {
   if (digits.getAsInteger(10, bits) || (!lanes.empty() && lanes.getAsInteger(10, count)))
     return 0;
   return bits * count;
+}
+
+/// Whether an atomic's or a reduction's qualifiers add floating-point values (`.add` with an
+/// f16, bf16, f32 or f64 type, vector forms included): their rounding depends on the order in
+/// which the threads' adds land, which no one fixes.
+bool addsFloats(ArrayRef<StringRef> parts) {
+  return is_contained(parts, "add") && any_of(parts, [](StringRef part) {
+           return (part.starts_with("f") || part.starts_with("bf")) && typeBits(part) != 0;
+         });
 }
 
 /// A `.shared` or `.local` declaration's bytes, or nullopt for an unsized array (`name[]`).
@@ -377,6 +388,13 @@ void Parser::instruction(StringRef text) {
     ++own.approx;
   } else if (root == "atom" || root == "red") {
     ++own.atomics;
+    if (addsFloats(parts)) {
+      ++own.floatAtomics;
+      own.nondeterministic = 1;
+    }
+  } else if (root == "cp" && second == "reduce") {
+    // cp.reduce.async.bulk: a bulk copy that adds into its destination, in no fixed order.
+    own.nondeterministic |= addsFloats(parts);
   }
 }
 

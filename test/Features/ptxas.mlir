@@ -41,6 +41,6 @@
 // A PTX that ptxas rejects (a device-side launch without cudadevrt) is tagged all the same: PTX
 // keys and ptxas_error, no ptxas numbers.
 // ADV-LABEL: kb.candidate @side_stream of @relu_task
-// ADV-SAME: mma_sync = 0 : i64, ptxas_error = "ptxas fatal : Unresolved extern function '__cudaCDP2GetParameterBuffer'", shared_bytes = 0 : i64
+// ADV-SAME: mma_sync = 0 : i64, nondeterministic = 0 : i64, ptxas_error = "ptxas fatal : Unresolved extern function '__cudaCDP2GetParameterBuffer'", shared_bytes = 0 : i64
 // ADV-NOT: registers =
 // ADV-LABEL: kb.candidate @too_much_smem

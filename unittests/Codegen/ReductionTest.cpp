@@ -179,6 +179,48 @@ TEST(ReductionGeometryTest, ABlockPerRow) {
   EXPECT_EQ(g.lanes, 256);
   EXPECT_EQ(g.groupsPerBlock, 1);
   EXPECT_EQ(g.numBlocks, 4096);
+  EXPECT_EQ(g.split, 1);
+}
+
+TEST(ReductionGeometryTest, SplitTheAxisOfASum) {
+  // dim 1 of 128 x 4096 x 4095 split over 16 blocks: slices of 256 rows, 8 lanes each.
+  ReductionSchedule schedule;
+  schedule.threadsPerOutput = 128;
+  schedule.block = 256;
+  schedule.split = 16;
+  ReductionInfo info = shapeInfo(128, 4096, 4095);
+  info.splittable = true;
+  ReductionGeometry g = planReduction(schedule, info);
+  EXPECT_EQ(g.split, 16);
+  EXPECT_EQ(g.lanes, 8);
+  EXPECT_EQ(g.numBlocks, 16380 * 16);
+  // Not a sum (or not linear in it): the same kernel as split = 1.
+  info.splittable = false;
+  EXPECT_EQ(planReduction(schedule, info).split, 1);
+  EXPECT_EQ(planReduction(schedule, info).numBlocks, 16380);
+}
+
+TEST(ReductionGeometryTest, SplitNeedsWholeSlicesOfAWarpsChunks) {
+  ReductionSchedule schedule;
+  schedule.threadsPerOutput = 1024;
+  schedule.block = 256;
+  schedule.vector = 4;
+  schedule.split = 16;
+  ReductionInfo info = shapeInfo(8, 1024, 1);
+  info.splittable = true;
+  // 256 vectors: 16 slices would hold 16 each, 8 slices 32. The 8 rows of 32 lanes fill one
+  // block, once per slice.
+  ReductionGeometry g = planReduction(schedule, info);
+  EXPECT_EQ(g.split, 8);
+  EXPECT_EQ(g.lanes, 32);
+  EXPECT_EQ(g.groupsPerBlock, 8);
+  EXPECT_EQ(g.numBlocks, 8);
+  // Rows of 193: single elements, and no power of two above 1 divides 193 chunks.
+  info.extent = 193;
+  EXPECT_EQ(planReduction(schedule, info).split, 1);
+  // 64 vectors: one slice of 64 or two of 32.
+  info.extent = 256;
+  EXPECT_EQ(planReduction(schedule, info).split, 2);
 }
 
 } // namespace

@@ -34,7 +34,9 @@ TEST(ScheduleSpaceTest, ReductionTable) {
   for (const Decision &decision : space.decisions)
     names.push_back(decision.name.str());
   EXPECT_EQ(names, (std::vector<std::string>{"threads_per_output", "block", "vector", "unroll",
-                                             "shuffle"}));
+                                             "shuffle", "split"}));
+  EXPECT_EQ(space.find("split")->domain, llvm::ArrayRef<int64_t>({1, 2, 4, 8, 16}));
+  EXPECT_EQ(space.find("split")->defaultValue, 1);
   EXPECT_EQ(space.find("threads_per_output")->domain,
             llvm::ArrayRef<int64_t>({1, 4, 16, 32, 128, 1024}));
   EXPECT_TRUE(space.find("shuffle")->isBool);

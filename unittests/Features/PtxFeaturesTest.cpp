@@ -196,6 +196,8 @@ TEST(PtxFeaturesTest, LocalMemoryAndAtomics) {
   EXPECT_EQ(f.localLoads, 1);
   EXPECT_EQ(f.localStores, 1);
   EXPECT_EQ(f.atomics, 3);
+  EXPECT_EQ(f.floatAtomics, 1);
+  EXPECT_EQ(f.nondeterministic, 1);
   EXPECT_EQ(f.fma, 2);
   EXPECT_EQ(f.sharedLoads + f.globalLoads, 0); // atomics are no loads
 }
@@ -224,6 +226,51 @@ TEST(PtxFeaturesTest, ApproximateInstructions) {
   EXPECT_EQ(f.approx, 10); // the IEEE-rounded .rn forms are no approximations
   EXPECT_EQ(f.fma, 1);
   EXPECT_EQ(f.instructions, 15);
+}
+
+TEST(PtxFeaturesTest, FloatAtomicAddsAreNondeterministic) {
+  PtxModule module = analyzePtx(R"(
+.visible .entry sums()
+{
+	atom.global.add.f32 	%r2, [%rd1], %r1;
+	red.global.add.f64 	[%rd1], %fd1;
+	atom.add.noftz.bf16 	%rs1, [%rd2], %rs2;
+	red.global.v4.f32.add 	[%rd1], {%r1, %r2, %r3, %r4};
+	atom.shared::cta.add.f32 	%r3, [%r4], %r1;
+	ret;
+}
+.visible .entry counts()
+{
+	atom.global.add.u32 	%r2, [%rd2], %r1;
+	red.global.add.s64 	[%rd2], %rd3;
+	atom.global.exch.b32 	%r3, [%rd2], %r1;
+	atom.global.max.f32 	%r4, [%rd2], %r1;
+	add.f32 	%r5, %r4, %r1;
+	ret;
+}
+.visible .entry bulk()
+{
+	cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 	[%rd1], [%r1], 256;
+	ret;
+}
+)");
+  const PtxFeatures &sums = module.find("sums")->features;
+  EXPECT_EQ(sums.atomics, 5);
+  EXPECT_EQ(sums.floatAtomics, 5);
+  EXPECT_EQ(sums.nondeterministic, 1);
+  // Integer adds, exchanges, a float max (order-free) and a plain add are no float atomic adds.
+  const PtxFeatures &counts = module.find("counts")->features;
+  EXPECT_EQ(counts.atomics, 4);
+  EXPECT_EQ(counts.floatAtomics, 0);
+  EXPECT_EQ(counts.nondeterministic, 0);
+  const PtxFeatures &bulk = module.find("bulk")->features;
+  EXPECT_EQ(bulk.atomics, 0);
+  EXPECT_EQ(bulk.nondeterministic, 1);
+  // Kernels launched one after another: the flag is the largest, the counts add.
+  PtxFeatures plan = combineKernels({counts, sums});
+  EXPECT_EQ(plan.floatAtomics, 5);
+  EXPECT_EQ(plan.nondeterministic, 1);
+  EXPECT_EQ(combineKernels({counts, counts}).nondeterministic, 0);
 }
 
 TEST(PtxFeaturesTest, CommentsDirectivesAndInitializersAreNoInstructions) {

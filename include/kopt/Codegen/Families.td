@@ -87,6 +87,15 @@ def ReductionFamily : Family<"reduction", "Reduction"> {
     }]>,
     FastMathDecision<[{
       in the element body and the epilogue (a mean's division, a log of the sum)
+    }]>,
+    IntDecision<"split", "split", [1, 2, 4, 8, 16], 1, [{
+      blocks per output that each reduce an equal slice of the axis and add their partial, through
+      the epilogue, into the output with a float atomic (atom.global.add.f32) after a first
+      kernel zeroes the outputs: more blocks when there are few outputs and a long axis, at the
+      cost of a summation order that differs from run to run. Only for an f32 sum from a zero
+      fill whose outputs are linear in it (no epilogue, or a scale: mean's 1 / n); else 1
+      (max, min, prod, argmax, a nonlinear epilogue, other types). The largest power of two <=
+      this that divides the axis's chunks and leaves at least 32 chunks per slice, else 1
     }]>
   ];
 }
@@ -178,6 +187,15 @@ def GlobalReductionFamily : Family<"global_reduction", "GlobalReduction"> {
     FastMathDecision<[{
       in the element body, the epilogue and the final elementwise op (the exp and log of
       cross-entropy and KL divergence, a mean's division)
+    }]>,
+    BoolDecision<"atomic", "atomic", false, [{
+      true: thread 0 of each block of the first kernel adds the block's partial, through the
+      epilogue, into the rank-0 outputs with a float atomic (atom.global.add.f32) after a
+      one-thread kernel zeroes them, instead of the one-block second kernel adding the partials
+      in a fixed order: one launch and the scratch fewer, and a summation order that differs
+      from run to run. Only where every accumulator is an f32 sum from a zero fill and every
+      output is linear in the sums (no epilogue, or a scale: a mean's division), with no
+      elementwise op after; else false (a norm's square root, x / ||x||, max, other types)
     }]>
   ];
 }

@@ -19,6 +19,11 @@
 //     and, into scratch, the values the third kernel reads.
 //  3. `<name>_apply`, with an elementwise op over a tensor: a grid-stride elementwise kernel.
 //
+// With `atomic` (f32 sums whose outputs are linear in them, no elementwise op after), a
+// one-thread `<name>_zero` zeroes the rank-0 outputs, and thread 0 of each block of
+// `<name>_partials` adds its partial through the epilogue into them with a float atomic: no
+// second kernel, no scratch, and a summation order that is not fixed.
+//
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_CODEGEN_GLOBALREDUCTION_H
 #define KOPT_CODEGEN_GLOBALREDUCTION_H
@@ -77,6 +82,9 @@ struct GlobalReductionInfo {
   /// Per function result: the value stored there, a result of the reduction, the epilogue or
   /// the final elementwise op.
   llvm::SmallVector<mlir::Value> stored;
+  /// Whether blocks may add their partials into the outputs with float atomics: f32 sums from
+  /// zero, outputs linear in them (sumsLinearly), no elementwise op after.
+  bool atomicCapable = false;
 };
 
 /// Checks that the prepared payload `func` (on tensors) is in the family, emitting a located
@@ -97,6 +105,7 @@ struct GlobalReductionGeometry {
   GlobalSweepGeometry reduction;
   std::optional<GlobalSweepGeometry> apply;
   int64_t totalBlock; // threads of the second kernel: a power of two in [32, 1024]
+  bool atomic;        // the first kernel adds into the outputs with float atomics; no second
 };
 GlobalReductionGeometry planGlobalReduction(const GlobalReductionSchedule &schedule,
                                             const GlobalReductionInfo &info, int64_t numSMs);

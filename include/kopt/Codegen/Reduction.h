@@ -16,7 +16,9 @@
 // every n-th chunk of the axis, folding it with the payload's body in index order; the group's
 // partials then combine with a combiner derived from that body, through warp shuffles or a
 // shared-memory tree (workgroup attributions); the first thread finishes from the fill value,
-// applies the epilogue and stores.
+// applies the epilogue and stores. With `split` > 1, `split` blocks share each group, each
+// reducing an equal slice of the axis, and add their partials (through a linear epilogue) into
+// the outputs with float atomics, after a first launch `<name>_zero` zeroes them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_CODEGEN_REDUCTION_H
@@ -77,6 +79,9 @@ struct ReductionInfo {
   /// at the output's row-major index (outer x inner).
   llvm::SmallVector<mlir::Value> stored;
   int64_t maxVector = 4; // 1 when an input element is not byte-sized
+  /// Whether blocks may split the axis and add their partials into the outputs with float
+  /// atomics: an f32 sum from zero whose outputs are linear in it (sumsLinearly).
+  bool splittable = false;
 };
 
 /// Checks that the prepared payload `func` (on tensors) is in the family, emitting a located
@@ -92,7 +97,8 @@ struct ReductionGeometry {
   int64_t unroll;
   bool shuffle;          // lanes combine with warp shuffles
   int64_t numGroups;     // output groups: rows (innermost), or runs of `vector` outputs
-  int64_t numBlocks;     // groups / groupsPerBlock, rounded up
+  int64_t split;         // blocks per group, each reducing 1 / split of the axis (atomics if > 1)
+  int64_t numBlocks;     // groups / groupsPerBlock, rounded up, times split
   int64_t grid;          // blocks launched; they loop over numBlocks when fewer
   int64_t blockX, blockY; // innermost: (lanes, groups); else (groups, lanes)
 };

@@ -43,6 +43,10 @@ struct PtxFeatures {
   /// Approximate arithmetic: instructions with an `.approx` qualifier (ex2, lg2, rsqrt, sqrt,
   /// div, rcp, tanh, sin, cos).
   int64_t approx = 0;
+  /// Of the atomics, those that add floats (atom/red .add.f16/.bf16/.f32/.f64, any state
+  /// space); 1 when the kernel adds floats in an order no one fixes (such atomics, or a bulk
+  /// cp.reduce that adds floats): its results may differ bit by bit from run to run.
+  int64_t floatAtomics = 0, nondeterministic = 0;
 };
 
 struct PtxKernel {
