@@ -129,12 +129,17 @@ constexpr int kCandidatesPerEagerBlock = 16;
 
 /// One block of eager repetitions, each from a flushed L2, on inputs allocated for the block
 /// (where PyTorch's allocator puts a tensor is part of what drifts between runs), added to
-/// `eager`. Stops once the block's median is as precise as the settings ask, after at least their
-/// minimum repetitions.
-void timeEagerBlock(Gpu &gpu, Task &task, const TimeSettings &settings, EagerTimings &eager) {
+/// `eager`; with TF32 allowed where `tf32` says so. Stops once the block's median is as precise as
+/// the settings ask, after at least their minimum repetitions.
+void timeEagerBlock(Gpu &gpu, Task &task, const TimeSettings &settings, EagerTimings &eager,
+                    bool tf32) {
   std::vector<torch::Tensor> inputs;
   for (const torch::Tensor &t : task.trial(0, 0).inputs)
     inputs.push_back(t.clone());
+  // Only now: drawing a trial computes its reference outputs, which must stay fp32.
+  std::optional<AllowTF32> allowTF32;
+  if (tf32)
+    allowTF32.emplace();
   auto runEager = [&] {
     task.runReference(inputs, /*copyInputs=*/false);
     return CUDA_SUCCESS;
@@ -166,9 +171,8 @@ void timeEagerBlock(Gpu &gpu, Task &task, const TimeSettings &settings, EagerTim
 /// would take more than the ops of its graph: attention, RNNs and linear layers call them
 /// inside); where it does not, the two agree within their intervals.
 void timeEagerPair(Gpu &gpu, Task &task, const TimeSettings &settings) {
-  timeEagerBlock(gpu, task, settings, task.eager);
-  AllowTF32 tf32;
-  timeEagerBlock(gpu, task, settings, task.eagerTF32);
+  timeEagerBlock(gpu, task, settings, task.eager, /*tf32=*/false);
+  timeEagerBlock(gpu, task, settings, task.eagerTF32, /*tf32=*/true);
 }
 
 /// Times eager blocks where the task needs them: several before its first candidate, one more
