@@ -7,7 +7,7 @@
 // RUN:   '{"task":"t","candidate":"b","decisions":{"v":1},"verdict":"correct","median_us":10,"q1_us":9,"q3_us":11,"n":5,"speedup":2.0}' \
 // RUN:   > %t/table.jsonl
 // RUN: kopt %s '--pass-pipeline=builtin.module(kb-recorded-rewards{table=%t/table.jsonl})' | FileCheck %s
-// CHECK: kb.candidate @a of @t policy decisions {v = 0 : i64} verdict <correct> time <median = 10.0, q1 = 9.0, q3 = 11.0, n = 5> speedup 2.0 speedup_tf32 5.0e-01{{$}}
+// CHECK: kb.candidate @a of @t policy decisions {v = 0 : i64} verdict <correct> time <median = 10.0, q1 = 9.0, q3 = 11.0, n = 5> speedup 2.0 speedup_tf32 0.5{{$}}
 // CHECK: kb.candidate @b of @t policy decisions {v = 1 : i64} verdict <correct> time <median = 10.0, q1 = 9.0, q3 = 11.0, n = 5> speedup 2.0{{$}}
 
 // RUN: printf '%%s\n' '{"task":"t","decisions":{"v":0},"verdict":"correct","speedup":2.0,"speedup_tf32":0}' > %t/bad.jsonl

@@ -20,7 +20,7 @@ kb.task @mm tolerance(atol 1.0e-2, rtol 1.0e-2) {
 }
 
 // CHECK-LABEL: kb.candidate @c0
-// CHECK-SAME:    speedup 2.0 interval <1.9582{{[0-9]*}}, 2.0426{{[0-9]*}}> speedup_tf32 5.0e-01 interval <4.894{{[0-9]*}}e-01, 5.106{{[0-9]*}}e-01>{{$}}
+// CHECK-SAME:    speedup 2.0 interval <1.9582{{[0-9]*}}, 2.0426{{[0-9]*}}> speedup_tf32 0.5 interval <0.4895{{[0-9]*}}, 0.5106{{[0-9]*}}>{{$}}
 kb.candidate @c0 of @mm policy decisions {v = 0}
     ptx "FAKE correct time=150 eager=300 eager-error=0.01 eager-tf32=75 eager-tf32-error=0.01"
     launch <[<"k", grid = [1, 1, 1], block = [4, 1, 1], smem = 0, args = ["x", "out"]>]> verdict <correct>
@@ -40,7 +40,7 @@ kb.candidate @c2 of @mm policy decisions {v = 2}
 // PROGRESS: 150.0 us, speedup 2.000 [1.958, 2.043]{{$}}
 
 // EXPORT: "candidate":"c0"
-// EXPORT-SAME: "speedup":2,"speedup_high":2.0426{{[0-9]*}},"speedup_low":1.9582{{[0-9]*}},"speedup_tf32":0.5,"speedup_tf32_high":0.5106{{[0-9]*}},"speedup_tf32_low":0.4894
+// EXPORT-SAME: "speedup":2,"speedup_high":2.0426{{[0-9]*}},"speedup_low":1.9582{{[0-9]*}},"speedup_tf32":0.5,"speedup_tf32_high":0.5106{{[0-9]*}},"speedup_tf32_low":0.4895
 // EXPORT: "candidate":"c1"
 // EXPORT-SAME: "speedup_tf32":1
 // EXPORT-NOT: speedup_tf32_low

@@ -205,5 +205,5 @@ kb.task @t tolerance(atol 0.0, rtol 0.0) {
     kb.yield %x : tensor<4xf32>
   }
 }
-// expected-error@+1 {{'kb.candidate' op speedup_tf32 0.5 lies outside its interval [0.75, 0.875]}}
+// expected-error@+1 {{'kb.candidate' op speedup_tf32 5.000000e-01 lies outside its interval [7.500000e-01, 8.750000e-01]}}
 kb.candidate @c0 of @t manual source "k" verdict <correct> speedup 1.5 speedup_tf32 0.5 interval <0.75, 0.875>
