@@ -63,7 +63,7 @@ TEST(Protocol, RepliesOnTheWire) {
             R"("recheck":"correct","recheck_detail":"1 trials passed","rel_error":null})");
   EXPECT_EQ(toJson(TimeFailureReply{VerifyReply{"crash", "lost", {}, {}, {}}, "crash"}).dump(),
             R"({"detail":"lost","recheck":"crash","verdict":"crash"})");
-  EXPECT_EQ(toJson(EagerReply{7.5, 7.0, 8.0, 12, 0.002}).dump(),
+  EXPECT_EQ(toJson(EagerReply{7.5, 7.0, 8.0, 12, 0.002, {}}).dump(),
             R"({"eager_median_us":7.5,"eager_n":12,"eager_q1_us":7.0,"eager_q3_us":8.0,)"
             R"("rel_error":0.002})");
   EXPECT_EQ(toJson(EagerReply{7.5, 7.0, 8.0, 12, 0.002, {2.5, 2.0, 3.0, 12, 0.004}}).dump(),
