@@ -246,6 +246,24 @@ void visitEagerTiming(Visit &visit, Number &median, Number &q1, Number &q3, Coun
   visit("eager_n", n);
 }
 
+/// PyTorch eager timed again with TF32 allowed in cuBLAS and cuDNN (PyTorch's
+/// `torch.backends.cuda.matmul.allow_tf32` and `torch.backends.cudnn.allow_tf32`): the baseline
+/// at the precision a TF32 kernel runs at. Optional: runners before it leave it out, and a client
+/// reads its absence as unknown.
+struct EagerTF32Timing {
+  std::optional<double> medianUs, q1Us, q3Us;
+  std::optional<int64_t> n;
+  std::optional<double> relError; // as eager's: includes the drift over the run
+
+  template <typename Self, typename Visit> static void fields(Self &self, Visit &&visit) {
+    visit("eager_tf32_median_us", self.medianUs);
+    visit("eager_tf32_q1_us", self.q1Us);
+    visit("eager_tf32_q3_us", self.q3Us);
+    visit("eager_tf32_n", self.n);
+    visit("eager_tf32_rel_error", self.relError);
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Requests: each names its op; the envelope adds the id.
 //===----------------------------------------------------------------------===//
@@ -375,6 +393,7 @@ struct TimeReply {
   std::string recheck; // the verdict of the timed runs' outputs
   std::optional<std::string> recheckDetail;
   std::optional<std::string> fault; // set when the time is below the physical limit
+  EagerTF32Timing eagerTF32;
 
   template <typename Self, typename Visit> static void fields(Self &self, Visit &&visit) {
     visit("median_us", self.medianUs);
@@ -389,6 +408,7 @@ struct TimeReply {
     visit("recheck_detail", self.recheckDetail);
     // A message; any other value is kept as its JSON text.
     visit("fault", self.fault, kTextOfAnyValue);
+    EagerTF32Timing::fields(self.eagerTF32, visit);
   }
 };
 
@@ -407,10 +427,12 @@ struct EagerReply {
   double medianUs = 0, q1Us = 0, q3Us = 0;
   int64_t n = 0;
   std::optional<double> relError;
+  EagerTF32Timing eagerTF32;
 
   template <typename Self, typename Visit> static void fields(Self &self, Visit &&visit) {
     visitEagerTiming(visit, self.medianUs, self.q1Us, self.q3Us, self.n);
     visit(kRelErrorField, self.relError);
+    EagerTF32Timing::fields(self.eagerTF32, visit);
   }
 };
 

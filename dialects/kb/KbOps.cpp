@@ -261,6 +261,28 @@ void PayloadOp::getAsmBlockArgumentNames(Region &region, OpAsmSetValueNameFn set
 // CandidateOp
 //===----------------------------------------------------------------------===//
 
+/// A speedup (`name`) is finite and positive and lies within its interval, which needs it.
+static LogicalResult verifySpeedup(CandidateOp op, StringRef name,
+                                   std::optional<APFloat> speedup, IntervalAttr interval) {
+  if (!speedup) {
+    if (interval)
+      return op.emitOpError() << "has a " << name << " interval but no " << name;
+    return success();
+  }
+  double value = speedup->convertToDouble();
+  if (!std::isfinite(value) || value <= 0)
+    return op.emitOpError() << name << " must be finite and positive, got " << value;
+  if (interval) {
+    double low = interval.getLow().convertToDouble(), high = interval.getHigh().convertToDouble();
+    // The printed values are rounded: a speedup equal to an end may print just outside it.
+    constexpr double kSlack = 1e-9;
+    if (value < low * (1 - kSlack) || value > high * (1 + kSlack))
+      return op.emitOpError() << name << " " << value << " lies outside its interval [" << low
+                              << ", " << high << "]";
+  }
+  return success();
+}
+
 LogicalResult CandidateOp::verify() {
   bool fromPolicy = getOrigin() == CandidateOrigin::Policy;
   if (fromPolicy && !getDecisions())
@@ -270,21 +292,9 @@ LogicalResult CandidateOp::verify() {
   if (!fromPolicy && (!getSource() || getSource()->empty()))
     return emitOpError() << "from " << stringifyCandidateOrigin(getOrigin())
                          << " needs its source text";
-  if (std::optional<APFloat> speedup = getSpeedup()) {
-    double value = speedup->convertToDouble();
-    if (!std::isfinite(value) || value <= 0)
-      return emitOpError() << "speedup must be finite and positive, got " << value;
-    if (IntervalAttr interval = getSpeedupIntervalAttr()) {
-      double low = interval.getLow().convertToDouble(), high = interval.getHigh().convertToDouble();
-      // The printed values are rounded: a speedup equal to an end may print just outside it.
-      constexpr double kSlack = 1e-9;
-      if (value < low * (1 - kSlack) || value > high * (1 + kSlack))
-        return emitOpError() << "speedup " << value << " lies outside its interval [" << low
-                             << ", " << high << "]";
-    }
-  } else if (getSpeedupIntervalAttr()) {
-    return emitOpError() << "has a speedup interval but no speedup";
-  }
+  if (failed(verifySpeedup(*this, "speedup", getSpeedup(), getSpeedupIntervalAttr())) ||
+      failed(verifySpeedup(*this, "speedup_tf32", getSpeedupTf32(), getSpeedupTf32IntervalAttr())))
+    return failure();
   if (getSelected() && !(getVerdict() && getVerdict()->isCorrect()))
     return emitOpError() << "is marked selected but is not verified correct";
   return success();

@@ -107,7 +107,10 @@ def Kb_CandidateOp : Kb_Op<"candidate", [Symbol,
     Candidates of a task appear in sample order. A policy candidate carries its `decisions`; an LLM
     or hand-written one its `source` text. Each stage of kopt adds attributes: `ptx` and `launch`
     (lowering), `features` (tagging), `verdict` (verification), `time` in microseconds and
-    `speedup` over PyTorch eager with its `interval` (timing), and `selected` (selection).
+    `speedup` over PyTorch eager at fp32 (KernelBench's convention) with its `interval` (timing),
+    `speedup_tf32` over PyTorch eager with TF32 allowed (the baseline at matched precision for a
+    kernel that computes in TF32) with its `interval`, when the runner timed that baseline, and
+    `selected` (selection).
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        FlatSymbolRefAttr:$task,
@@ -122,13 +125,17 @@ def Kb_CandidateOp : Kb_Op<"candidate", [Symbol,
                        OptionalAttr<Kb_TimingAttr>:$time,
                        OptionalAttr<F64Attr>:$speedup,
                        OptionalAttr<Kb_IntervalAttr>:$speedup_interval,
+                       OptionalAttr<F64Attr>:$speedup_tf32,
+                       OptionalAttr<Kb_IntervalAttr>:$speedup_tf32_interval,
                        OptionalAttr<Kb_SelectionAttr>:$selected);
   let assemblyFormat = [{
     $sym_name `of` $task `` $origin
     (`decisions` $decisions^)? (`source` $source^)? (`logprob` $logprob^)?
     (`ptx` $ptx^)? (`launch` $launch^)? (`features` $features^)?
     (`verdict` $verdict^)? (`time` $time^)? (`speedup` custom<PlainF64>($speedup)^)?
-    (`interval` $speedup_interval^)? (`selected` $selected^)?
+    (`interval` $speedup_interval^)?
+    (`speedup_tf32` custom<PlainF64>($speedup_tf32)^)? (`interval` $speedup_tf32_interval^)?
+    (`selected` $selected^)?
     attr-dict
   }];
   let hasVerifier = 1;

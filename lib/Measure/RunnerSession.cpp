@@ -161,7 +161,9 @@ static bool isUsable(const runner::VerifyResult &result) {
 /// A timing the runner judged an evaluator fault is measured again rather than reused: the
 /// judgement may be stale (an older runner judged faults at the copy bandwidth, which read-mostly
 /// kernels outrun) or a passing disturbance, and it costs the candidate its verdict. So is one
-/// that kb-time would judge a fault (malformed, or no finite positive speedup).
+/// that kb-time would judge a fault (malformed, or no finite positive speedup). One stored before
+/// runners timed eager with TF32 allowed lacks that baseline and is usable: its speedup_tf32 is
+/// unknown.
 static bool isUsable(const runner::TimeResult &result) {
   return runner::isProtocolVerdict(result.recheck) && !result.fault &&
          runner::isWellFormedTiming(result) && runner::speedupOverEager(result);

@@ -81,6 +81,12 @@ json::Object kopt::measurementOf(CandidateOp candidate) {
     line["speedup_low"] = interval.getLow().convertToDouble();
     line["speedup_high"] = interval.getHigh().convertToDouble();
   }
+  if (std::optional<llvm::APFloat> speedup = candidate.getSpeedupTf32())
+    line["speedup_tf32"] = speedup->convertToDouble();
+  if (IntervalAttr interval = candidate.getSpeedupTf32IntervalAttr()) {
+    line["speedup_tf32_low"] = interval.getLow().convertToDouble();
+    line["speedup_tf32_high"] = interval.getHigh().convertToDouble();
+  }
   if (SelectionAttr selected = candidate.getSelectedAttr()) {
     line["selected"] = selected.getStrategy();
     line["selected_timed"] = selected.getTimed();
@@ -140,10 +146,12 @@ llvm::Expected<kopt::RewardTable> kopt::RewardTable::load(llvm::StringRef path) 
     outcome.speedup = line->getNumber("speedup");
     if (outcome.verdict == VerdictKind::Correct && !outcome.speedup)
       return fail("a correct measurement must have a \"speedup\"");
+    outcome.speedupTF32 = line->getNumber("speedup_tf32"); // absent: unknown
     // What the candidate's attributes admit: a reward the IR cannot hold would fail every step.
-    if (outcome.speedup && !(std::isfinite(*outcome.speedup) && *outcome.speedup > 0))
-      return fail(llvm::formatv("\"speedup\" must be finite and positive, got {0}",
-                                *outcome.speedup));
+    for (auto [key, speedup] : {std::pair("speedup", outcome.speedup),
+                                std::pair("speedup_tf32", outcome.speedupTF32)})
+      if (speedup && !(std::isfinite(*speedup) && *speedup > 0))
+        return fail(llvm::formatv("\"{0}\" must be finite and positive, got {1}", key, *speedup));
     if (outcome.medianUs || outcome.q1Us || outcome.q3Us) {
       kopt::runner::TimeResult timing;
       timing.medianUs = outcome.medianUs.value_or(NAN);

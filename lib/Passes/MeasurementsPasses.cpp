@@ -75,6 +75,9 @@ struct KbRecordedRewardsPass : kopt::impl::KbRecordedRewardsBase<KbRecordedRewar
                                                 llvm::APFloat(*outcome->q3Us), outcome->n));
         if (outcome->speedup)
           candidate.setSpeedupAttr(FloatAttr::get(Float64Type::get(context), *outcome->speedup));
+        if (outcome->speedupTF32)
+          candidate.setSpeedupTf32Attr(
+              FloatAttr::get(Float64Type::get(context), *outcome->speedupTF32));
       }
     }
   }

@@ -37,6 +37,7 @@ CandidateOp kopt::createPolicyCandidate(OpBuilder &builder, TaskOp task, StringR
       LogProbAttr::get(context, llvm::APFloat(sum), static_cast<int64_t>(drawn.logProbs.size())),
       /*ptx=*/nullptr, /*launch=*/nullptr, /*features=*/nullptr, /*verdict=*/nullptr,
       /*time=*/nullptr, /*speedup=*/nullptr, /*speedup_interval=*/nullptr,
+      /*speedup_tf32=*/nullptr, /*speedup_tf32_interval=*/nullptr,
       /*selected=*/nullptr);
 }
 

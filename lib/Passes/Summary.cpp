@@ -39,11 +39,23 @@ static void printTask(const kopt::TaskCandidates &entry, json::OStream &out) {
     else
       out.value(nullptr);
     out.attributeEnd();
-    if (IntervalAttr interval = selected ? selected.getSpeedupIntervalAttr() : nullptr)
-      out.attributeArray("speedup_interval", [&] {
-        out.rawValue(kb::formatF64(interval.getLow().convertToDouble()));
-        out.rawValue(kb::formatF64(interval.getHigh().convertToDouble()));
-      });
+    auto printInterval = [&](llvm::StringRef key, IntervalAttr interval) {
+      if (interval)
+        out.attributeArray(key, [&] {
+          out.rawValue(kb::formatF64(interval.getLow().convertToDouble()));
+          out.rawValue(kb::formatF64(interval.getHigh().convertToDouble()));
+        });
+    };
+    printInterval("speedup_interval", selected ? selected.getSpeedupIntervalAttr() : nullptr);
+    // Over eager with TF32 allowed: only where it was timed (absent: unknown).
+    if (std::optional<llvm::APFloat> speedupTF32 =
+            selected ? selected.getSpeedupTf32() : std::nullopt) {
+      out.attributeBegin("speedup_tf32");
+      out.rawValue(kb::formatF64(speedupTF32->convertToDouble()));
+      out.attributeEnd();
+    }
+    printInterval("speedup_tf32_interval",
+                  selected ? selected.getSpeedupTf32IntervalAttr() : nullptr);
     out.attribute("strategy",
                   selected ? json::Value(selected.getSelectedAttr().getStrategy()) : nullptr);
     if (!selected)

@@ -133,24 +133,45 @@ private:
           << "candidate @" << candidate.getSymName() << " marked incorrect: " << fault;
       return "incorrect (" + fault + ")";
     }
+    std::optional<std::pair<double, double>> interval =
+        speedupInterval(*speedup, result.relError, result.eagerRelError);
     candidate.setSpeedupAttr(FloatAttr::get(Float64Type::get(context), *speedup));
-    std::optional<std::pair<double, double>> interval = speedupInterval(*speedup, result);
-    if (!interval)
-      return llvm::formatv("{0:f1} us, speedup {1:f3}", result.medianUs, *speedup);
-    candidate.setSpeedupIntervalAttr(IntervalAttr::get(context, llvm::APFloat(interval->first),
-                                                       llvm::APFloat(interval->second)));
-    return llvm::formatv("{0:f1} us, speedup {1:f3} [{2:f3}, {3:f3}]", result.medianUs, *speedup,
-                         interval->first, interval->second);
+    if (interval)
+      candidate.setSpeedupIntervalAttr(IntervalAttr::get(context, llvm::APFloat(interval->first),
+                                                         llvm::APFloat(interval->second)));
+    std::string words =
+        llvm::formatv("{0:f1} us, speedup {1}", result.medianUs, describe(*speedup, interval));
+    // The baseline at matched precision, where the runner timed it; unknown otherwise.
+    if (std::optional<double> speedupTF32 = runner::speedupOverEagerTF32(result)) {
+      std::optional<std::pair<double, double>> intervalTF32 =
+          speedupInterval(*speedupTF32, result.relError, result.eagerTF32.relError);
+      candidate.setSpeedupTf32Attr(FloatAttr::get(Float64Type::get(context), *speedupTF32));
+      if (intervalTF32)
+        candidate.setSpeedupTf32IntervalAttr(IntervalAttr::get(
+            context, llvm::APFloat(intervalTF32->first), llvm::APFloat(intervalTF32->second)));
+      words += ", over eager TF32 " + describe(*speedupTF32, intervalTF32);
+    }
+    return words;
   }
 
-  /// The 95% interval of `speedup` from the relative standard errors of both medians (on the
-  /// log scale, where a ratio's errors add), or nothing when the runner gave no usable errors.
-  static std::optional<std::pair<double, double>> speedupInterval(double speedup,
-                                                                  const runner::TimeResult &result) {
-    if (!result.relError || !result.eagerRelError)
+  /// A speedup and its interval, for the progress line.
+  static std::string describe(double speedup,
+                              const std::optional<std::pair<double, double>> &interval) {
+    if (!interval)
+      return llvm::formatv("{0:f3}", speedup);
+    return llvm::formatv("{0:f3} [{1:f3}, {2:f3}]", speedup, interval->first, interval->second);
+  }
+
+  /// The 95% interval of `speedup` from the relative standard errors of the kernel's median and
+  /// the baseline's (on the log scale, where a ratio's errors add), or nothing when the runner
+  /// gave no usable errors.
+  static std::optional<std::pair<double, double>>
+  speedupInterval(double speedup, std::optional<double> relError,
+                  std::optional<double> eagerRelError) {
+    if (!relError || !eagerRelError)
       return std::nullopt;
     constexpr double kZ95 = 1.959964;
-    double spread = std::exp(kZ95 * std::hypot(*result.relError, *result.eagerRelError));
+    double spread = std::exp(kZ95 * std::hypot(*relError, *eagerRelError));
     double low = speedup / spread, high = speedup * spread;
     if (!(std::isfinite(low) && std::isfinite(high) && low > 0))
       return std::nullopt;

@@ -49,10 +49,20 @@ bool kopt::runner::isWellFormedTiming(const TimeResult &result) {
          result.q1Us <= result.medianUs && result.medianUs <= result.q3Us && result.n >= 1;
 }
 
-std::optional<double> kopt::runner::speedupOverEager(const TimeResult &result) {
-  double speedup = result.eagerMedianUs / result.medianUs;
-  if (!(result.medianUs > 0) || !(result.eagerMedianUs > 0) || !std::isfinite(speedup) ||
-      !(speedup > 0))
+/// A baseline's median over the kernel's, when that is a finite positive number.
+static std::optional<double> speedupOver(double eagerMedianUs, double medianUs) {
+  double speedup = eagerMedianUs / medianUs;
+  if (!(medianUs > 0) || !(eagerMedianUs > 0) || !std::isfinite(speedup) || !(speedup > 0))
     return std::nullopt;
   return speedup;
+}
+
+std::optional<double> kopt::runner::speedupOverEager(const TimeResult &result) {
+  return speedupOver(result.eagerMedianUs, result.medianUs);
+}
+
+std::optional<double> kopt::runner::speedupOverEagerTF32(const TimeResult &result) {
+  if (!result.eagerTF32.medianUs)
+    return std::nullopt;
+  return speedupOver(*result.eagerTF32.medianUs, result.medianUs);
 }

@@ -53,8 +53,11 @@ class Measurement:
     verdict: str | None = None
     detail: str | None = None
     timing: Timing | None = None
-    speedup: float | None = None
+    speedup: float | None = None  # over eager at fp32 (KernelBench's convention)
     speedup_interval: tuple[float, float] | None = None  # speedup_low, speedup_high
+    # Over eager with TF32 allowed (matched precision); None where the runner did not time it.
+    speedup_tf32: float | None = None
+    speedup_tf32_interval: tuple[float, float] | None = None  # speedup_tf32_low, _high
     selected: str | None = None  # the strategy that selected it
     selected_timed: int | None = None
     features: dict[str, float] | None = None
@@ -75,16 +78,19 @@ class Measurement:
         logprob_sum, logprob_count = take("logprob_sum", "logprob_count")
         median, q1, q3, n = take("median_us", "q1_us", "q3_us", "n")
         low, high = take("speedup_low", "speedup_high")
+        tf32_low, tf32_high = take("speedup_tf32_low", "speedup_tf32_high")
         plain = {name: values.pop(name) for name in PLAIN_KEYS if name in values}
         return cls(task=task, candidate=candidate,
                    logprob=None if logprob_sum is None else LogProb(logprob_sum, logprob_count),
                    timing=None if median is None else Timing(median, q1, q3, n),
                    speedup_interval=None if low is None else (low, high),
+                   speedup_tf32_interval=None if tf32_low is None else (tf32_low, tf32_high),
                    other=values, **plain)
 
     def to_json(self) -> dict:
         """The line as kopt writes it, in the order of the format's table."""
-        logprob, timing, interval = self.logprob, self.timing, self.speedup_interval
+        logprob, timing = self.logprob, self.timing
+        interval, tf32_interval = self.speedup_interval, self.speedup_tf32_interval
         line = {
             "task": self.task, "candidate": self.candidate, "origin": self.origin,
             "decisions": self.decisions, "duplicate_of": self.duplicate_of,
@@ -94,6 +100,9 @@ class Measurement:
             "q3_us": timing and timing.q3_us, "n": timing and timing.n,
             "speedup": self.speedup,
             "speedup_low": interval and interval[0], "speedup_high": interval and interval[1],
+            "speedup_tf32": self.speedup_tf32,
+            "speedup_tf32_low": tf32_interval and tf32_interval[0],
+            "speedup_tf32_high": tf32_interval and tf32_interval[1],
             "selected": self.selected, "selected_timed": self.selected_timed,
             "features": self.features,
         }
@@ -102,7 +111,7 @@ class Measurement:
 
 # The keys that are one field each.
 PLAIN_KEYS = ("origin", "decisions", "duplicate_of", "entropy", "verdict", "detail", "speedup",
-              "selected", "selected_timed", "features")
+              "speedup_tf32", "selected", "selected_timed", "features")
 
 
 def parse(lines: Iterable[str]) -> Iterator[Measurement]:

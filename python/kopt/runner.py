@@ -23,6 +23,9 @@ _KERNEL = ("task", "candidate", "ptx", "launches", "scratch")
 _VERIFY_SETTINGS = ("trials", "seed")
 _REPETITIONS = ("target_rel_error", "max_seconds", "min_reps", "max_reps")
 _EAGER_TIMING = ("eager_median_us", "eager_q1_us", "eager_q3_us", "eager_n")
+# Eager again with TF32 allowed (EagerTF32Timing); absent from older runners' replies.
+_EAGER_TF32_TIMING = ("eager_tf32_median_us", "eager_tf32_q1_us", "eager_tf32_q3_us",
+                      "eager_tf32_n", "eager_tf32_rel_error")
 _VERIFY_REPLY = ("verdict", "detail", "max_abs_error", "max_rel_error", "trials")
 FIELDS = {
     "Distribution": ("kind", "params"),
@@ -44,9 +47,10 @@ FIELDS = {
     "HelloReply": ("protocol", "device"),
     "VerifyReply": _VERIFY_REPLY,
     "TimeReply": ("median_us", "q1_us", "q3_us", "n", "rel_error") + _EAGER_TIMING +
-                 ("eager_rel_error", "limit_us", "recheck", "recheck_detail", "fault"),
+                 ("eager_rel_error", "limit_us", "recheck", "recheck_detail", "fault") +
+                 _EAGER_TF32_TIMING,
     "TimeFailureReply": _VERIFY_REPLY + ("recheck",),
-    "EagerReply": _EAGER_TIMING + ("rel_error",),
+    "EagerReply": _EAGER_TIMING + ("rel_error",) + _EAGER_TF32_TIMING,
 }
 # The op of each request.
 OPS = {"HelloRequest": "hello", "Task": "task", "VerifyRequest": "verify", "TimeRequest": "time",

@@ -45,7 +45,19 @@ SURPRISAL_DIGITS = 9  # mean log-probs equal to this many digits are one value
 
 
 def success(line: Measurement) -> bool:
+    """Correct and faster than eager at fp32 (KernelBench's convention, as every fast_p here)."""
     return line.verdict == "correct" and (line.speedup or 0) > 1
+
+
+def log_or_none(value: float | None) -> float | None:
+    return None if value is None else math.log(value)
+
+
+def best_speedup_tf32(lines: list[Measurement]) -> float | None:
+    """The best speedup over eager with TF32 allowed (matched precision) of the timed correct
+    lines; None where any lacks it (measured before runners timed that baseline)."""
+    found = [line.speedup_tf32 for line in lines if line.timed_correct]
+    return max(found) if found and None not in found else None
 
 
 def decisions_key(line: Measurement) -> str:
@@ -107,7 +119,8 @@ def task_kernels(units: list[dict]) -> dict[str, dict[str, dict]]:
             if not line.timed_correct:
                 continue
             kernel = kernels.setdefault(unit["task"], {}).setdefault(kernel_key(line), {
-                "speedup": line.speedup, "features": line.features or {},
+                "speedup": line.speedup, "speedup_tf32": line.speedup_tf32,
+                "features": line.features or {},
                 "timing": line.timing, "surprisals": {}})
             if line.logprob:
                 kernel["surprisals"][decisions_key(line)] = line.logprob.surprisal
@@ -146,7 +159,9 @@ def kernel_outcomes(kernels: dict[str, dict]) -> None:
             "fast": [float(speedup > p) for p in FAST_P],
             "curve": [float(speedup > p) for p in FAST_P_CURVE],
             "confident": float(kernel["interval"] is not None and kernel["interval"][0] > 1),
-            "log_speedup": math.log(speedup)}
+            "log_speedup": math.log(speedup),
+            # over eager with TF32 allowed; None where the measurements lack it
+            "log_speedup_tf32": log_or_none(kernel["speedup_tf32"])}
 
 
 def task_table(config: dict, units: list[dict], kernels: dict, degenerate: list[str]) -> list:
@@ -162,7 +177,8 @@ def task_table(config: dict, units: list[dict], kernels: dict, degenerate: list[
                        "correct": sum(s.verdict == "correct" for s in u["samples"]),
                        "fast": sum(success(s) for s in u["samples"]),
                        "best_speedup": max([s.speedup or 0 for s in u["samples"]],
-                                           default=None)} for u in mine],
+                                           default=None),
+                       "best_speedup_tf32": best_speedup_tf32(u["samples"])} for u in mine],
             "kernels": len(kernels.get(task["name"], {})),
             "decision_lists": len({decisions_key(s) for u in mine for s in u["samples"]
                                    if s.timed_correct}),
@@ -204,13 +220,16 @@ def strategy_names(budgets: list[int]) -> list[str]:
 
 
 def expected(outcomes: list[dict], weights: list[float]) -> dict:
-    """The weighted mean of kernel outcomes (the weights sum to 1)."""
+    """The weighted mean of kernel outcomes (the weights sum to 1); the matched-precision log
+    speedup only where every kernel has one."""
+    tf32 = [o["log_speedup_tf32"] for o in outcomes]
     return {"fast": [sum(w * o["fast"][i] for w, o in zip(weights, outcomes))
                      for i in range(len(FAST_P))],
             "curve": [sum(w * o["curve"][i] for w, o in zip(weights, outcomes))
                       for i in range(len(FAST_P_CURVE))],
             "confident": sum(w * o["confident"] for w, o in zip(weights, outcomes)),
-            "log_speedup": sum(w * o["log_speedup"] for w, o in zip(weights, outcomes))}
+            "log_speedup": sum(w * o["log_speedup"] for w, o in zip(weights, outcomes)),
+            "log_speedup_tf32": None if None in tf32 else sum(w * t for w, t in zip(weights, tf32))}
 
 
 def unit_outcome(unit: dict, kernels: dict[str, dict], strategy: str) -> dict:
@@ -223,7 +242,7 @@ def unit_outcome(unit: dict, kernels: dict[str, dict], strategy: str) -> dict:
     if not distinct:  # nothing correct: every strategy fails here
         return {"task": unit["task"], "fast": [0.0] * len(FAST_P),
                 "curve": [0.0] * len(FAST_P_CURVE), "confident": 0.0, "log_speedup": None,
-                "timed": 0}
+                "log_speedup_tf32": None, "timed": 0}
     own = [kernels[key] for key in distinct]
     if strategy == "oracle":
         best = max(own, key=lambda k: k["speedup"])
@@ -250,10 +269,16 @@ def unit_outcome(unit: dict, kernels: dict[str, dict], strategy: str) -> dict:
 
 
 def summary(outcomes: list[dict]) -> dict:
-    logs = [o["log_speedup"] for o in outcomes if o["log_speedup"] is not None]
+    """fast_p, faster with confidence and the geometric-mean speedup over eager at fp32; and the
+    geometric-mean speedup over eager with TF32 allowed, over the same units, where each of them
+    has it (None otherwise)."""
+    chosen = [o for o in outcomes if o["log_speedup"] is not None]
+    logs = [o["log_speedup"] for o in chosen]
+    tf32 = [o["log_speedup_tf32"] for o in chosen]
     return {"fast": [stats.mean([o["fast"][i] for o in outcomes]) for i in range(len(FAST_P))],
             "confident": stats.mean([o["confident"] for o in outcomes]),
-            "geomean": math.exp(stats.mean(logs)) if logs else None}
+            "geomean": math.exp(stats.mean(logs)) if logs else None,
+            "geomean_tf32": math.exp(stats.mean(tf32)) if tf32 and None not in tf32 else None}
 
 
 def strategy_row(outcomes: list[dict], reps: int, rng: random.Random) -> dict:
@@ -269,6 +294,8 @@ def strategy_row(outcomes: list[dict], reps: int, rng: random.Random) -> dict:
         "confident_ci": stats.percentile_interval([d["confident"] for d in draws]),
         "geomean": point["geomean"],
         "geomean_ci": stats.percentile_interval([d["geomean"] for d in draws]),
+        "geomean_tf32": point["geomean_tf32"],
+        "geomean_tf32_ci": stats.percentile_interval([d["geomean_tf32"] for d in draws]),
         "curve": [stats.mean([o["curve"][i] for o in outcomes])
                   for i in range(len(FAST_P_CURVE))],
         "timed_mean": stats.mean([o["timed"] for o in outcomes]),

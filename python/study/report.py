@@ -158,6 +158,15 @@ def heterogeneity_cell(meta: dict | None) -> str:
             f"I^2 = {pct(meta['i2'])}")
 
 
+SPEEDUP_CONVENTIONS = (
+    "Speedups are of two conventions, named in each column. *vs eager fp32*: over PyTorch eager "
+    "with TF32 off, KernelBench's convention; success, fast_p and *faster than eager* use it. "
+    "*vs eager TF32*: over eager with TF32 allowed in cuBLAS and cuDNN (PyTorch's `allow_tf32` "
+    "switches), the baseline at matched precision for kernels that compute in TF32; it differs "
+    "only where the reference runs matmuls or convolutions, and is n/a where the measurements "
+    "predate it.")
+
+
 def strategy_rows(table: dict, names: list[str], other: dict | None) -> list[list]:
     rows = []
     for name in names:
@@ -168,6 +177,7 @@ def strategy_rows(table: dict, names: list[str], other: dict | None) -> list[lis
                      pct(fast_1["value"]) + interval(fast_1["ci"], pct),
                      pct(s["confident"]) + interval(s["confident_ci"], pct),
                      num(s["geomean"]) + interval(s["geomean_ci"]),
+                     num(s.get("geomean_tf32")) + interval(s.get("geomean_tf32_ci")),
                      pct(beside["value"]) + interval(beside["ci"], pct) if beside else ""])
     return rows
 
@@ -214,7 +224,7 @@ def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
                     num(h["value"]) + interval(h["ci"]), h["rule"], f"**{h['verdict']}**",
                     h["paper"]] for h in numbers["hypotheses"]]), ""]
 
-    out += ["## Tasks", "",
+    out += ["## Tasks", "", SPEEDUP_CONVENTIONS, "",
             f"Degenerate for surprisal (fewer than two distinct mean log-probs among the "
             f"distinct correct kernels): **{len(degenerate)} of {len(scheduled)}** tasks"
             + (f": {', '.join(degenerate)}. There every surprisal ranking is sample order; "
@@ -223,17 +233,19 @@ def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
     rows = []
     for t in tasks:
         if not t["candidates"]:
-            rows.append([t["task"], t["file"], "no candidates", "", "", "", t["reason"] or ""])
+            rows.append([t["task"], t["file"], "no candidates", "", "", "", "", t["reason"] or ""])
             continue
         seeds = t["seeds"]
         rows.append([t["task"], t["file"],
                      " / ".join(f"{s['correct']}" for s in seeds) + f" of {seeds[0]['samples']}",
                      " / ".join(f"{s['fast']}" for s in seeds),
                      " / ".join(num(s["best_speedup"]) for s in seeds),
+                     " / ".join(num(s.get("best_speedup_tf32")) for s in seeds),
                      f"{t['kernels']} ({t['decision_lists']})",
                      ("degenerate; " if t["degenerate"] else "")
                      + f"surprisal sd {num(t['surprisal_sd'])}"])
-    out += [table(["task", "file", "correct (per seed)", "faster than eager", "best speedup",
+    out += [table(["task", "file", "correct (per seed)", "faster than eager fp32",
+                   "best speedup vs eager fp32", "best speedup vs eager TF32",
                    "distinct kernels (decision lists)", "note"], rows), ""]
     missing = [t["task"] for t in tasks if not t["candidates"]]
     if missing:
@@ -283,7 +295,8 @@ def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
         for row in strategy_rows(main["strategies"], names, beside):
             rows.append([label] + row)
     out += [table(["budget", "strategy", "timings", "fast_1", "faster with confidence",
-                   "geometric-mean speedup", "fast_1, all tasks"], rows), ""]
+                   "geometric-mean speedup vs eager fp32",
+                   "geometric-mean speedup vs eager TF32", "fast_1, all tasks"], rows), ""]
     seeded = selection["seeded_random"]
     out += [f"kb-select's seeded `random` draw, shown apart: fast_1 {pct(seeded['fast_1'])}"
             f"{interval(seeded['fast_1_ci'], pct)} over all tasks; it takes the same sample "

@@ -100,10 +100,12 @@ def test_round_trip_of_every_key():
             "duplicate_of": "b", "logprob_sum": -2.0, "logprob_count": 4, "entropy": 0.5,
             "verdict": "correct", "detail": "d", "median_us": 10.0, "q1_us": 9.0,
             "q3_us": 11.5, "n": 7, "speedup": 1.5, "speedup_low": 1.25, "speedup_high": 1.75,
+            "speedup_tf32": 0.5, "speedup_tf32_low": 0.4, "speedup_tf32_high": 0.6,
             "selected": "oracle", "selected_timed": 3, "features": {"registers": 32},
             "a_newer_key": [1, 2]}
     m = Measurement.from_json(line)
     assert m.speedup_interval == (1.25, 1.75)
+    assert m.speedup_tf32 == 0.5 and m.speedup_tf32_interval == (0.4, 0.6)
     assert m.timing == Timing(10.0, 9.0, 11.5, 7)
     assert m.other == {"a_newer_key": [1, 2]}
     assert m.to_json() == line
@@ -113,3 +115,28 @@ def test_round_trip_of_every_key():
 def test_blank_lines_are_skipped():
     text = io.StringIO('\n{"task": "t", "candidate": "c"}\n\n')
     assert list(measurements.parse(text)) == [Measurement(task="t", candidate="c")]
+
+
+def test_a_line_without_the_tf32_baseline_reads_it_as_unknown():
+    """Files from before runners timed eager with TF32 allowed: the matched-precision speedup is
+    None, and the line is written back without it."""
+    line = {"task": "t", "candidate": "c", "verdict": "correct", "median_us": 10.0, "q1_us": 9.0,
+            "q3_us": 11.0, "n": 7, "speedup": 1.5, "speedup_low": 1.25, "speedup_high": 1.75}
+    m = Measurement.from_json(line)
+    assert m.speedup == 1.5 and m.timed_correct
+    assert m.speedup_tf32 is None and m.speedup_tf32_interval is None
+    assert m.other == {}
+    assert m.to_json() == line
+
+
+def test_export_of_both_speedups(kopt, tmp_path):
+    """kb-export-measurements writes the matched-precision speedup and its interval under their
+    own keys, and this module reads them into their own fields."""
+    ir = tmp_path / "tf32.mlir"
+    ir.write_text(RECORDED.read_text().split("kb.candidate", 1)[0] +
+                  'kb.candidate @t0 of @relu manual source "k" verdict <correct> '
+                  "time <median = 10.0, q1 = 9.0, q3 = 11.0, n = 9> speedup 3.0 "
+                  "interval <2.5, 3.5> speedup_tf32 1.5 interval <1.25, 1.75>\n")
+    [m] = measurements.export(ir, kopt)
+    assert (m.speedup, m.speedup_interval) == (3.0, (2.5, 3.5))
+    assert (m.speedup_tf32, m.speedup_tf32_interval) == (1.5, (1.25, 1.75))

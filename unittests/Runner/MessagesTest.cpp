@@ -76,6 +76,43 @@ TEST(Messages, ReadsTimeReplies) {
   EXPECT_EQ(again.fault, result.fault);
 }
 
+TEST(Messages, ReadsTheTF32BaselineWhereTheRunnerGivesIt) {
+  json::Path::Root root;
+  // A reply of a runner before the TF32 baseline, as the result cache may hold it: usable, the
+  // matched-precision speedup unknown.
+  TimeResult old;
+  ASSERT_TRUE(fromJSON(parse(R"({"median_us": 50, "q1_us": 49, "q3_us": 51, "n": 30,
+      "rel_error": 0.01, "eager_median_us": 100, "eager_q1_us": 99, "eager_q3_us": 101,
+      "eager_n": 30, "eager_rel_error": 0.02, "recheck": "correct"})"),
+                       old, root));
+  EXPECT_EQ(speedupOverEager(old), 2.0);
+  EXPECT_FALSE(old.eagerTF32.medianUs.has_value());
+  EXPECT_FALSE(old.eagerTF32.relError.has_value());
+  EXPECT_EQ(speedupOverEagerTF32(old), std::nullopt);
+
+  TimeResult result;
+  ASSERT_TRUE(fromJSON(parse(R"({"median_us": 50, "q1_us": 49, "q3_us": 51, "n": 30,
+      "eager_median_us": 100, "eager_q1_us": 99, "eager_q3_us": 101, "eager_n": 30,
+      "recheck": "correct", "eager_tf32_median_us": 25, "eager_tf32_q1_us": 24,
+      "eager_tf32_q3_us": 26, "eager_tf32_n": 28, "eager_tf32_rel_error": 0.03})"),
+                       result, root));
+  EXPECT_EQ(result.eagerTF32.medianUs, 25.0);
+  EXPECT_EQ(result.eagerTF32.q1Us, 24.0);
+  EXPECT_EQ(result.eagerTF32.q3Us, 26.0);
+  EXPECT_EQ(result.eagerTF32.n, 28);
+  EXPECT_EQ(result.eagerTF32.relError, 0.03);
+  EXPECT_EQ(speedupOverEager(result), 2.0);
+  EXPECT_EQ(speedupOverEagerTF32(result), 0.5);
+  TimeResult again;
+  ASSERT_TRUE(fromJSON(toJSON(result), again, root));
+  EXPECT_EQ(again.eagerTF32.medianUs, 25.0);
+  EXPECT_EQ(again.eagerTF32.relError, 0.03);
+
+  // A TF32 median that gives no finite positive ratio is none, as eager's would be.
+  result.eagerTF32.medianUs = 0;
+  EXPECT_EQ(speedupOverEagerTF32(result), std::nullopt);
+}
+
 TEST(Messages, SpeedupsAreFinitePositiveRatiosOrNone) {
   auto timing = [](double median, double eager) {
     TimeResult result;

@@ -33,7 +33,8 @@ struct RecordedOutcome {
   std::string detail;
   std::optional<double> medianUs, q1Us, q3Us;
   int64_t n = 0;
-  std::optional<double> speedup;
+  std::optional<double> speedup;     // over eager at fp32
+  std::optional<double> speedupTF32; // over eager with TF32 allowed; none when not recorded
 };
 
 /// The verified candidates of a measurements file, by task and decision list.

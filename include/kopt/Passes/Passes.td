@@ -253,8 +253,10 @@ def KbTime : Pass<"kb-time", "::mlir::ModuleOp"> {
   let summary = "Time the candidates a selection strategy needs on a GPU, through kopt-runner";
   let description = [{
     Times the verified-correct candidates whose timings `strategy` reads (every correct one with
-    `strategy=all`) and sets `time <median, q1, q3, n>` in microseconds and `speedup` (PyTorch
-    eager's median over the candidate's). Repetitions stop when the median's relative standard
+    `strategy=all`) and sets `time <median, q1, q3, n>` in microseconds, `speedup` (PyTorch
+    eager's median at fp32 over the candidate's, KernelBench's convention) and, where the runner
+    timed eager with TF32 allowed too, `speedup_tf32` (that median over the candidate's: the
+    baseline at matched precision), each with its 95% interval. Repetitions stop when the median's relative standard
     error falls below `target`, or after `max-seconds`. A candidate whose timed outputs are wrong,
     or whose time is below the task's physical limit (an evaluator fault), gets no speedup: its
     verdict becomes `incorrect` with the reason, with a warning, and the strategy's choice of
@@ -287,8 +289,8 @@ def KbExportMeasurements : Pass<"kb-export-measurements", "::mlir::ModuleOp"> {
   let summary = "Write every candidate's decisions and measurements as JSON Lines";
   let description = [{
     Appends one line per candidate to `file` (docs/measurements-format.md): task, name, origin,
-    decisions, duplicate_of, log-prob sum and count, verdict and its detail, timing, speedup and
-    features, each where the candidate has it. The IR is left unchanged. This is what analyses
+    decisions, duplicate_of, log-prob sum and count, verdict and its detail, timing, speedup,
+    speedup_tf32 and features, each where the candidate has it. The IR is left unchanged. This is what analyses
     outside kopt read (python/study), and, read back, the reward table of kb-recorded-rewards.
   }];
   let options = [
@@ -302,7 +304,7 @@ def KbRecordedRewards : Pass<"kb-recorded-rewards", "::mlir::ModuleOp"> {
   let description = [{
     Stands in for kb-lower-to-ptx, kb-verify and kb-time with a measurements file of an earlier
     GPU run (docs/measurements-format.md): every policy candidate without a verdict gets the
-    verdict, timing and speedup recorded for its task and decision list. A decision list the table
+    verdict, timing and speedups recorded for its task and decision list. A decision list the table
     does not hold is an error at the candidate; nothing is compiled or run. The learning passes
     (kb-ttt, kb-train) use it, through their `rewards` option, to run without a GPU.
   }];

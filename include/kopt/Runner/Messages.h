@@ -57,6 +57,10 @@ bool isWellFormedTiming(const TimeResult &result);
 /// median of 1e-320 us gives an infinite ratio, one of 0 us none at all): a fault of the evaluator.
 std::optional<double> speedupOverEager(const TimeResult &result);
 
+/// The same over eager with TF32 allowed (the baseline at matched precision); none also where the
+/// runner did not time that baseline (runners before it).
+std::optional<double> speedupOverEagerTF32(const TimeResult &result);
+
 } // namespace kopt::runner
 
 #endif // KOPT_RUNNER_MESSAGES_H

@@ -180,3 +180,30 @@ kb.task @t tolerance(atol 0.0, rtol 0.0) {
 // expected-error@+2 {{expected ::kb::CandidateOrigin to be one of: policy, replay, server, manual}}
 // expected-error@+1 {{failed to parse Kb_CandidateOriginAttr parameter 'value'}}
 kb.candidate @c0 of @t llm source "k"
+
+// -----
+
+kb.task @t tolerance(atol 0.0, rtol 0.0) {
+  kb.input "x" : tensor<4xf32> dist(normal(0.0, 1.0))
+  kb.output "y" : tensor<4xf32>
+  kb.reference "return x"
+  kb.payload(%x: tensor<4xf32>, %y: tensor<4xf32>) {
+    kb.yield %x : tensor<4xf32>
+  }
+}
+// The speedup over eager with TF32 allowed is checked as the one over eager at fp32.
+// expected-error@+1 {{'kb.candidate' op speedup_tf32 must be finite and positive, got 0}}
+kb.candidate @c0 of @t manual source "k" verdict <correct> speedup 1.5 speedup_tf32 0.0
+
+// -----
+
+kb.task @t tolerance(atol 0.0, rtol 0.0) {
+  kb.input "x" : tensor<4xf32> dist(normal(0.0, 1.0))
+  kb.output "y" : tensor<4xf32>
+  kb.reference "return x"
+  kb.payload(%x: tensor<4xf32>, %y: tensor<4xf32>) {
+    kb.yield %x : tensor<4xf32>
+  }
+}
+// expected-error@+1 {{'kb.candidate' op speedup_tf32 5.000000e-01 lies outside its interval [7.500000e-01, 8.750000e-01]}}
+kb.candidate @c0 of @t manual source "k" verdict <correct> speedup 1.5 speedup_tf32 0.5 interval <0.75, 0.875>

@@ -89,6 +89,15 @@ kb.task @matmul tolerance(atol 0.01, rtol 0.01) {
 // CHECK-SAME:    selected <"oracle", timed = 4>{{$}}
 kb.candidate @p0 of @leaky_rowsum policy decisions {block = 256, vector = 4, per_thread = 4} logprob <sum = -4.5, count = 3> ptx ".version 8.0\n.target sm_90" launch <[<"leaky_main", grid = [8, 1, 1], block = [256, 1, 1], smem = 1024, args = ["x", "alpha", "out", "scratch0"]>, <"row_sum", grid = [8, 1, 1], block = [32, 4, 2], smem = 0, args = ["scratch0", "scratch1", "sum"]>], scratch = [1024, 32]> features {uses_smem = true, vector_width = 4} verdict <correct> time <median = 12.5, q1 = 12.0, q3 = 13.25, n = 100> speedup 1.25 selected <"oracle", timed = 4>
 
+// Both speedups, each with its interval: over eager at fp32, then over eager with TF32 allowed.
+// CHECK-NEXT:  kb.candidate @t0 of @leaky_rowsum manual source "k" verdict <correct> time <median = 12.5, q1 = 12.0, q3 = 13.25, n = 100> speedup 2.5 interval <2.25, 2.75> speedup_tf32 0.75 interval <0.625, 0.875>{{$}}
+kb.candidate @t0 of @leaky_rowsum manual source "k" verdict <correct> time <median = 12.5, q1 = 12.0, q3 = 13.25, n = 100> speedup 2.5 interval <2.25, 2.75> speedup_tf32 0.75 interval <0.625, 0.875>
+// The matched-precision one alone, and without an interval; the first `interval` after it is its.
+// CHECK-NEXT:  kb.candidate @t1 of @leaky_rowsum manual source "k" speedup 2.5 speedup_tf32 0.75 interval <0.625, 0.875>{{$}}
+kb.candidate @t1 of @leaky_rowsum manual source "k" speedup 2.5 speedup_tf32 0.75 interval <0.625, 0.875>
+// CHECK-NEXT:  kb.candidate @t2 of @leaky_rowsum manual source "k" speedup 2.5 interval <2.25, 2.75> speedup_tf32 0.75{{$}}
+kb.candidate @t2 of @leaky_rowsum manual source "k" speedup 2.5 interval <2.25, 2.75> speedup_tf32 0.75
+
 // CHECK-NEXT:  kb.candidate @r0 of @leaky_rowsum replay source "import torch\0A# kernel" logprob <sum = -210.5, count = 412> verdict <incorrect, "max abs err 0.5 at [3, 4]"> time <median = 20.0, q1 = 19.5, q3 = 21.0, n = 10> speedup 0.75{{$}}
 kb.candidate @r0 of @leaky_rowsum replay source "import torch\n# kernel" logprob <sum = -210.5, count = 412> verdict <incorrect, "max abs err 0.5 at [3, 4]"> time <median = 20.0, q1 = 19.5, q3 = 21.0, n = 10> speedup 0.75
 

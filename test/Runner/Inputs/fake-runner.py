@@ -2,8 +2,10 @@
 """A stand-in for kopt-runner that speaks the protocol without a GPU, for kopt's tests.
 
 A candidate's PTX text says what happens to it: "FAKE <verify> [time=US] [eager=US]
-[eager-error=REL] [fault] [recheck=VERDICT] [time-hang] [time-crash]" (eager-error: the eager
-median's relative standard error, which a real runner gives; absent unless asked for). <verify> is a verdict the runner reports (correct,
+[eager-error=REL] [eager-tf32=US] [eager-tf32-error=REL] [fault] [recheck=VERDICT] [time-hang]
+[time-crash]" (eager-error: the eager median's relative standard error, which a real runner gives;
+eager-tf32: eager's median with TF32 allowed, and its error; each absent unless asked for, as from
+runners before them). <verify> is a verdict the runner reports (correct,
 incorrect, compile_error, launch_error, mutated_input, unwritten_output), or what goes wrong:
 crash (exit without replying), crash-reply (reply `crash`, then exit, as after a lost CUDA
 context), segv (die by SIGSEGV), hang (never reply), garbage (reply a line that is not JSON),
@@ -107,6 +109,13 @@ def time_candidate(request):
                     recheck=options.get("recheck", "correct"))
     if "eager-error" in options:
         reply.update(message("TimeReply", eager_rel_error=float(options["eager-error"])))
+    if "eager-tf32" in options:
+        tf32 = float(options["eager-tf32"])
+        reply.update(message("TimeReply", eager_tf32_median_us=tf32, eager_tf32_q1_us=tf32 * 0.99,
+                             eager_tf32_q3_us=tf32 * 1.01, eager_tf32_n=25))
+    if "eager-tf32-error" in options:
+        reply.update(message("TimeReply",
+                             eager_tf32_rel_error=float(options["eager-tf32-error"])))
     if "fault" in options:
         reply.update(message("TimeReply",
                              fault="median %g us is below the physical limit 1 us" % median))

@@ -3,6 +3,8 @@
 #include "Check.h"
 #include "Workspace.h"
 
+#include <ATen/Context.h>
+
 #include <chrono>
 #include <sstream>
 
@@ -126,12 +128,18 @@ constexpr int kFirstEagerBlocks = 3;
 constexpr int kCandidatesPerEagerBlock = 16;
 
 /// One block of eager repetitions, each from a flushed L2, on inputs allocated for the block
-/// (where PyTorch's allocator puts a tensor is part of what drifts between runs). Stops once the
-/// block's median is as precise as the settings ask, after at least their minimum repetitions.
-void timeEagerBlock(Gpu &gpu, Task &task, const TimeSettings &settings) {
+/// (where PyTorch's allocator puts a tensor is part of what drifts between runs), added to
+/// `eager`; with TF32 allowed where `tf32` says so. Stops once the block's median is as precise as
+/// the settings ask, after at least their minimum repetitions.
+void timeEagerBlock(Gpu &gpu, Task &task, const TimeSettings &settings, EagerTimings &eager,
+                    bool tf32) {
   std::vector<torch::Tensor> inputs;
   for (const torch::Tensor &t : task.trial(0, 0).inputs)
     inputs.push_back(t.clone());
+  // Only now: drawing a trial computes its reference outputs, which must stay fp32.
+  std::optional<AllowTF32> allowTF32;
+  if (tf32)
+    allowTF32.emplace();
   auto runEager = [&] {
     task.runReference(inputs, /*copyInputs=*/false);
     return CUDA_SUCCESS;
@@ -154,9 +162,17 @@ void timeEagerBlock(Gpu &gpu, Task &task, const TimeSettings &settings) {
   }
   if (block.empty())
     return;
-  EagerTimings &eager = task.eager;
   eager.samplesUs.insert(eager.samplesUs.end(), block.begin(), block.end());
   eager.blockMediansUs.push_back(summarize(block).median);
+}
+
+/// A block of eager at fp32, then one with TF32 allowed: interleaved, the two baselines drift
+/// alike. Every task gets both, whether or not its reference calls cuBLAS or cuDNN (knowing that
+/// would take more than the ops of its graph: attention, RNNs and linear layers call them
+/// inside); where it does not, the two agree within their intervals.
+void timeEagerPair(Gpu &gpu, Task &task, const TimeSettings &settings) {
+  timeEagerBlock(gpu, task, settings, task.eager, /*tf32=*/false);
+  timeEagerBlock(gpu, task, settings, task.eagerTF32, /*tf32=*/true);
 }
 
 /// Times eager blocks where the task needs them: several before its first candidate, one more
@@ -167,10 +183,22 @@ void refreshEager(Gpu &gpu, Task &task, const TimeSettings &settings) {
     return;
   int blocks = eager.blockMediansUs.empty() ? kFirstEagerBlocks : 1;
   for (int b = 0; b < blocks; ++b)
-    timeEagerBlock(gpu, task, settings);
+    timeEagerPair(gpu, task, settings);
   eager.candidatesSinceBlock = 0;
 }
 } // namespace
+
+AllowTF32::AllowTF32()
+    : cublas_(at::globalContext().allowTF32CuBLAS()),
+      cudnn_(at::globalContext().allowTF32CuDNN()) {
+  at::globalContext().setAllowTF32CuBLAS(true);
+  at::globalContext().setAllowTF32CuDNN(true);
+}
+
+AllowTF32::~AllowTF32() {
+  at::globalContext().setAllowTF32CuBLAS(cublas_);
+  at::globalContext().setAllowTF32CuDNN(cudnn_);
+}
 
 Summary kopt::runner::eagerSummary(const EagerTimings &eager) {
   Summary pooled = summarize(eager.samplesUs);
@@ -273,6 +301,7 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
   ++task.eager.candidatesSinceBlock;
   timing.candidate = summarize(samples);
   timing.eager = eagerSummary(task.eager);
+  timing.eagerTF32 = eagerSummary(task.eagerTF32);
   timing.recheck = judge(task, trial, workspace, &gpu.checks);
   if (inputsChecked(timing.recheck))
     workspace.noteHeldTrial({spec.seed, 0});
@@ -308,7 +337,7 @@ double kopt::runner::physicalLimitUs(const TaskSpec &task, const DeviceRates &ra
   return std::max(memoryUs, computeUs);
 }
 
-Summary kopt::runner::timeEager(Gpu &gpu, Task &task, const TimeSettings &settings) {
-  timeEagerBlock(gpu, task, settings);
-  return eagerSummary(task.eager);
+EagerBaselines kopt::runner::timeEager(Gpu &gpu, Task &task, const TimeSettings &settings) {
+  timeEagerPair(gpu, task, settings);
+  return {eagerSummary(task.eager), eagerSummary(task.eagerTF32)};
 }

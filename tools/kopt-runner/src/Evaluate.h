@@ -38,6 +38,7 @@ using TimeSettings = protocol::TimeSettings;
 struct Timing {
   std::optional<Verdict> failure; // the candidate failed to run while being timed
   Summary candidate, eager;       // microseconds
+  Summary eagerTF32;              // eager with TF32 allowed; n = 0 when not timed
   Verdict recheck;                // the timed outputs, judged again
   double limitUs = 0;             // the physical limit, 0 when unknown
   std::string fault;              // set when the median is below the peak-rate limit
@@ -56,12 +57,32 @@ struct DeviceRates {
 double physicalLimitUs(const TaskSpec &task, const DeviceRates &rates);
 
 /// Times the candidate, each repetition from a flushed L2 on freshly poisoned outputs, after
-/// PyTorch eager where the task's eager timings need another block; the timing's `eager` is the
-/// task's pooled eager timings.
+/// PyTorch eager where the task's eager timings need another block; the timing's `eager` and
+/// `eagerTF32` are the task's pooled eager timings.
 Timing timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &spec, const TimeSettings &settings);
 
-/// Times one block of PyTorch eager, the same way, adding to the task's eager timings.
-Summary timeEager(Gpu &gpu, Task &task, const TimeSettings &settings);
+/// The task's pooled eager timings: at fp32 and with TF32 allowed.
+struct EagerBaselines {
+  Summary fp32, tf32;
+};
+
+/// Times one block of PyTorch eager at fp32 and one with TF32 allowed, the same way, adding to
+/// the task's eager timings.
+EagerBaselines timeEager(Gpu &gpu, Task &task, const TimeSettings &settings);
+
+/// While it lives, cuBLAS and cuDNN may compute fp32 matmuls and convolutions in TF32 (what
+/// PyTorch's `allow_tf32` switches allow); it puts back the settings it found, the runner's fp32,
+/// so that references and checks never run at TF32.
+class AllowTF32 {
+public:
+  AllowTF32();
+  ~AllowTF32();
+  AllowTF32(const AllowTF32 &) = delete;
+  AllowTF32 &operator=(const AllowTF32 &) = delete;
+
+private:
+  bool cublas_, cudnn_;
+};
 
 /// The pooled eager timings, whose relative error is at least the standard error of the blocks'
 /// medians: the baseline's drift within the run is part of its uncertainty.

@@ -79,8 +79,9 @@ public:
   std::vector<torch::Tensor> runReference(const std::vector<torch::Tensor> &inputs,
                                           bool copyInputs = true);
 
-  /// Eager timings of this task so far.
-  EagerTimings eager;
+  /// Eager timings of this task so far: at fp32, the runner's setting, and with TF32 allowed
+  /// (whose blocks follow eager's, and share its count of candidates).
+  EagerTimings eager, eagerTF32;
 
 private:
   Task(TaskSpec spec, torch::Device device, size_t trialBudgetBytes);

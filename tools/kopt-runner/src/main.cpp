@@ -180,6 +180,13 @@ private:
     return reply;
   }
 
+  /// Eager's TF32 timing as the replies carry it: left out when there is none.
+  static protocol::EagerTF32Timing tf32Timing(const Summary &s) {
+    if (s.n == 0)
+      return {};
+    return {s.median, s.q1, s.q3, s.n, s.relError}; // an infinite error is written as null
+  }
+
   /// Verifies (with `verify`) or times (with `time`) a candidate.
   json evaluate(const CandidateSpec &spec, const protocol::VerifySettings *verify,
                 const TimeSettings *time, bool &exitAfterReply) {
@@ -215,6 +222,7 @@ private:
       reply.eagerN = t.eager.n;
       reply.eagerRelError = t.eager.relError;
       reply.limitUs = t.limitUs;
+      reply.eagerTF32 = tf32Timing(t.eagerTF32);
       reply.recheck = protocol::spelling(t.recheck.kind);
       reply.recheckDetail = t.recheck.detail;
       if (!t.fault.empty())
@@ -235,8 +243,10 @@ private:
     Task &task = use(request.task);
     if (!hasGpu_)
       throw RequestError("no GPU here (" + gpuError_ + "): nothing to time");
-    Summary s = timeEager(gpu_, task, request.settings);
-    return protocol::toJson(protocol::EagerReply{s.median, s.q1, s.q3, s.n, s.relError});
+    EagerBaselines eager = timeEager(gpu_, task, request.settings);
+    const Summary &s = eager.fp32;
+    return protocol::toJson(
+        protocol::EagerReply{s.median, s.q1, s.q3, s.n, s.relError, tf32Timing(eager.tf32)});
   }
 
   /// Checks a host implementation of a task, loaded from a shared library, against its reference.

@@ -53,11 +53,23 @@ TEST(Protocol, RepliesOnTheWire) {
             R"("eager_rel_error":0.01,"limit_us":0.0,"median_us":3.5,"n":30,"q1_us":3.25,)"
             R"("q3_us":3.75,"recheck":"correct","recheck_detail":"1 trials passed",)"
             R"("rel_error":null})");
+  // With eager's TF32 timing: its fields beside eager's; an unknown error is null.
+  time.eagerTF32 = EagerTF32Timing{2.5, 2.25, 2.75, 30, INFINITY};
+  EXPECT_EQ(toJson(time).dump(),
+            R"({"eager_median_us":7.0,"eager_n":30,"eager_q1_us":7.0,"eager_q3_us":7.0,)"
+            R"("eager_rel_error":0.01,"eager_tf32_median_us":2.5,"eager_tf32_n":30,)"
+            R"("eager_tf32_q1_us":2.25,"eager_tf32_q3_us":2.75,"eager_tf32_rel_error":null,)"
+            R"("limit_us":0.0,"median_us":3.5,"n":30,"q1_us":3.25,"q3_us":3.75,)"
+            R"("recheck":"correct","recheck_detail":"1 trials passed","rel_error":null})");
   EXPECT_EQ(toJson(TimeFailureReply{VerifyReply{"crash", "lost", {}, {}, {}}, "crash"}).dump(),
             R"({"detail":"lost","recheck":"crash","verdict":"crash"})");
-  EXPECT_EQ(toJson(EagerReply{7.5, 7.0, 8.0, 12, 0.002}).dump(),
+  EXPECT_EQ(toJson(EagerReply{7.5, 7.0, 8.0, 12, 0.002, {}}).dump(),
             R"({"eager_median_us":7.5,"eager_n":12,"eager_q1_us":7.0,"eager_q3_us":8.0,)"
             R"("rel_error":0.002})");
+  EXPECT_EQ(toJson(EagerReply{7.5, 7.0, 8.0, 12, 0.002, {2.5, 2.0, 3.0, 12, 0.004}}).dump(),
+            R"({"eager_median_us":7.5,"eager_n":12,"eager_q1_us":7.0,"eager_q3_us":8.0,)"
+            R"("eager_tf32_median_us":2.5,"eager_tf32_n":12,"eager_tf32_q1_us":2.0,)"
+            R"("eager_tf32_q3_us":3.0,"eager_tf32_rel_error":0.004,"rel_error":0.002})");
   HelloReply hello;
   hello.device.name = "cpu";
   hello.device.kind = "cpu";
@@ -113,6 +125,12 @@ TEST(Protocol, MessagesReadBackAsWritten) {
                        2});
   expectRoundTrip(HostCheckRequest{"t", "lib.so", VerifySettings{}});
   expectRoundTrip(VerifyReply{"mutated_input", "input 'x' changed", {}, {}, 5});
+  expectRoundTrip(EagerReply{7.5, 7.0, 8.0, 12, 0.002, {2.5, 2.0, 3.0, 12, 0.004}});
+  // A reply without eager's TF32 timing (an older runner) reads it as unknown.
+  auto old = fromJson<EagerReply>(json::parse(
+      R"({"eager_median_us":7.5,"eager_n":12,"eager_q1_us":7.0,"eager_q3_us":8.0})"));
+  EXPECT_FALSE(old.eagerTF32.medianUs.has_value());
+  EXPECT_FALSE(old.eagerTF32.n.has_value());
 }
 
 TEST(Protocol, RefusalsNameTheField) {
