@@ -487,7 +487,7 @@ void MatmulKernelBuilder::storeFragment(Value value, Value row, Value col) {
       Value colE = add(col, e);
       guarded(info.n % g.fragmentN != 0 ? less(colE, info.n) : Value(), {}, [&] {
         SmallVector<Value> indices = at(info.c, row, colE);
-        if (g.splitK > 1) // red.global.add.f32: the result is not read
+        if (g.splitK > 1) // atom.global.add.f32, result unused: a reduction
           memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, elements[e], c,
                                       indices);
         else

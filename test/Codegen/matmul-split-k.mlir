@@ -37,7 +37,7 @@ kb.candidate @split of @long_k policy decisions {block_m = 64, block_n = 64, blo
 // SPLIT-LABEL: .entry long_k(
 // SPLIT:       %ctaid.z
 // SPLIT:       fma.rn.f32
-// SPLIT:       red.{{.*}}global.add.f32
+// SPLIT:       {{(red|atom)}}.{{.*}}global.add.f32
 // SPLIT-NOT:   st.global
 
 // The same decisions with split_k = 1: one launch, plain stores.
@@ -45,7 +45,7 @@ kb.candidate @split of @long_k policy decisions {block_m = 64, block_n = 64, blo
 // CHECK-SAME:    launch <[<"long_k", grid = [1, 1, 1], block = [64, 1, 1], smem = {{[0-9]+}}, args = ["a", "b", "c"]>]>
 kb.candidate @unsplit of @long_k policy decisions {block_m = 64, block_n = 64, block_k = 32}
 // UNSPLIT-NOT: .entry long_k_init
-// UNSPLIT-NOT: red.{{.*}}global.add.f32
+// UNSPLIT-NOT: {{(red|atom)}}.{{.*}}global.add.f32
 // UNSPLIT:     st.global.v4.{{[bf]}}32
 
 // TF32 mma.sync tiles split too, and K = 4096 / 8 = 512 tiles of 8 give at most 16 splits of 32.
@@ -54,7 +54,7 @@ kb.candidate @unsplit of @long_k policy decisions {block_m = 64, block_n = 64, b
 kb.candidate @split_tf32 of @long_k policy decisions {block_m = 64, block_n = 64, block_k = 8, tf32 = true, split_k = 16}
 // SPLIT-TF32-LABEL: .entry long_k(
 // SPLIT-TF32:       mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
-// SPLIT-TF32:       red.{{.*}}global.add.f32
+// SPLIT-TF32:       {{(red|atom)}}.{{.*}}global.add.f32
 // SPLIT-TF32-NOT:   st.global
 
 // K no tile divides: 100 = 7 tiles of 16 (the last partial). split_k = 16 becomes 7 splits of a
@@ -110,7 +110,7 @@ kb.candidate @split_triu of @triu policy decisions {block_m = 32, block_n = 32, 
 // SPLIT-TRIU-LABEL: .entry triu_init(
 // SPLIT-TRIU:       st.global.{{[bf]}}32
 // SPLIT-TRIU-LABEL: .entry triu(
-// SPLIT-TRIU:       red.{{.*}}global.add.f32
+// SPLIT-TRIU:       {{(red|atom)}}.{{.*}}global.add.f32
 
 // A ReLU is not additive (max(x + y, 0) is not max(x, 0) + max(y, 0)): split_k falls back to 1.
 kb.task @relu tolerance(atol 1.0e-4, rtol 1.0e-4) {
@@ -136,9 +136,11 @@ kb.task @relu tolerance(atol 1.0e-4, rtol 1.0e-4) {
 // CHECK-LABEL: kb.candidate @split_relu of @relu policy
 // CHECK-SAME:    launch <[<"relu", grid = [1, 1, 1], block = [64, 1, 1], smem = {{[0-9]+}}, args = ["a", "b", "c"]>]>
 kb.candidate @split_relu of @relu policy decisions {block_m = 64, block_n = 64, block_k = 32, split_k = 8}
-// NO-SPLIT-NOT: _init(
-// NO-SPLIT-NOT: red.{{.*}}global.add.f32
-// NO-SPLIT-NOT: atom.{{.*}}global.add.f32
+// The first kernel is the matmul's own, which stores its results.
+// NO-SPLIT:     .entry {{relu|matvec}}(
+// NO-SPLIT-NOT: {{(red|atom)}}.{{.*}}global.add.f32
+// NO-SPLIT:     st.global
+// NO-SPLIT-NOT: {{(red|atom)}}.{{.*}}global.add.f32
 
 // A matvec keeps its warp-per-row kernel: split_k does not apply.
 kb.task @matvec tolerance(atol 1.0e-4, rtol 1.0e-4) {

@@ -131,7 +131,7 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
     }]>,
     IntDecision<"split_k", "splitK", [1, 2, 4, 8, 16], 1, [{
       blocks along K per output tile (the grid's z), each adding its partial tile into the output
-      with float atomics (red.global.add.f32) after a kernel that initializes the output: fills
+      with float atomic adds (atom.global.add.f32) after a kernel that initializes the output: fills
       the SMs when M x N has few tiles and K is long. The order of the additions varies, so the
       result is nondeterministic. Reduced so that each split has at least one block_k tile; 1
       for a matvec and where the epilogue is not additive in the accumulator (a mask or a scale
