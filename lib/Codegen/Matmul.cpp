@@ -5,11 +5,12 @@
 #include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <cmath>
 
 using namespace mlir;
 using namespace kopt::codegen;
@@ -47,11 +48,8 @@ static BuiltKernels buildCandidate(kb::TaskOp task, OwningOpRef<ModuleOp> module
   FailureOr<MatmulInfo> info = bufferizeAndAnalyze(*module, func);
   if (failed(info))
     return failure();
-  bool allowTF32 = tf32Admitted(task.getAtolAttr().getValueAsDouble(),
-                                task.getRtolAttr().getValueAsDouble(), info->k);
   bool hopper = target.chip == "sm_90" || target.chip == "sm_90a";
-  buildMatmulKernel(*info,
-                    planMatmul(MatmulSchedule::fromValues(values), *info, allowTF32, hopper),
+  buildMatmulKernel(*info, planMatmul(MatmulSchedule::fromValues(values), *info, hopper),
                     func.getName());
   return module;
 }
@@ -64,12 +62,6 @@ static bool looksLikeFamily(func::FuncOp func) {
 void kopt::codegen::registerMatmulFamily() {
   registerFamily({&matmulSpace(), /*offerRank=*/60, takesPayload, buildCandidate, looksLikeFamily,
                   /*explainRank=*/40});
-}
-
-bool kopt::codegen::tf32Admitted(double atol, double rtol, int64_t k) {
-  const double productError = std::ldexp(1.0, -9); // two operands truncated to 10 mantissa bits
-  const double spread = std::sqrt(static_cast<double>(k));
-  return rtol >= productError && 4 * productError * spread <= atol + rtol * spread;
 }
 
 bool kopt::codegen::isContraction(Operation *op) {
@@ -256,6 +248,62 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   return info;
 }
 
+namespace {
+/// The epilogue's body seen as a function of the accumulator: the block arguments of its inputs
+/// that read the contraction's result (there may be several).
+struct EpilogueBody {
+  Block *body;
+  SmallVector<BlockArgument> accumulator;
+
+  bool isAccumulator(Value value) const {
+    auto arg = dyn_cast<BlockArgument>(value);
+    return arg && llvm::is_contained(accumulator, arg);
+  }
+
+  bool dependsOnAccumulator(Value value) const {
+    if (isAccumulator(value))
+      return true;
+    Operation *def = value.getDefiningOp();
+    return def && def->getBlock() == body &&
+           llvm::any_of(def->getOperands(),
+                        [&](Value operand) { return dependsOnAccumulator(operand); });
+  }
+
+  bool isAdditive(Value value) const {
+    if (isAccumulator(value) || matchPattern(value, m_AnyZeroFloat()))
+      return true;
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != body)
+      return false;
+    auto additive = [&](unsigned i) { return isAdditive(def->getOperand(i)); };
+    auto independent = [&](unsigned i) { return !dependsOnAccumulator(def->getOperand(i)); };
+    if (isa<arith::SelectOp>(def))
+      return independent(0) && additive(1) && additive(2);
+    if (isa<arith::NegFOp>(def))
+      return additive(0);
+    if (isa<arith::AddFOp, arith::SubFOp>(def))
+      return additive(0) && additive(1);
+    if (isa<arith::MulFOp>(def))
+      return (additive(0) && independent(1)) || (independent(0) && additive(1));
+    if (isa<arith::DivFOp>(def))
+      return additive(0) && independent(1);
+    return false;
+  }
+};
+} // namespace
+
+bool kopt::codegen::epilogueIsAdditive(const MatmulInfo &info) {
+  if (!info.epilogue)
+    return true;
+  linalg::GenericOp epilogue = info.epilogue;
+  EpilogueBody body{epilogue.getBody(), {}};
+  for (OpOperand *input : epilogue.getDpsInputOperands())
+    if (isa<ShapedType>(input->get().getType()))
+      body.accumulator.push_back(epilogue.getMatchingBlockArgument(input));
+  auto yield = cast<linalg::YieldOp>(body.body->getTerminator());
+  return body.isAdditive(yield.getValues().front());
+}
+
 //===----------------------------------------------------------------------===//
 // Planning
 //===----------------------------------------------------------------------===//
@@ -312,19 +360,20 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
   return g;
 }
 
-MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info,
-                                         bool allowTF32, bool allowWgmma) {
-  if (schedule.tf32 && allowTF32 && !info.matvec)
+/// Split-K where it applies: at most one split per K tile, and no split left without a tile.
+static void planSplitK(const MatmulSchedule &schedule, const MatmulInfo &info, MatmulGeometry &g) {
+  int64_t kTiles = llvm::divideCeil(info.k, g.blockK);
+  int64_t splits = epilogueIsAdditive(info) ? std::min(schedule.splitK, kTiles) : 1;
+  g.kTilesPerSplit = llvm::divideCeil(kTiles, splits);
+  g.splitK = llvm::divideCeil(kTiles, g.kTilesPerSplit);
+}
+
+static MatmulGeometry planTiles(const MatmulSchedule &schedule, const MatmulInfo &info,
+                                bool allowWgmma) {
+  if (schedule.tf32)
     return planMma(schedule, info,
                    schedule.wgmma && allowWgmma && aKInner(info) && info.k % kChunk == 0);
   MatmulGeometry g{};
-  if (info.matvec) {
-    g.rowsPerBlock = std::min(schedule.blockM / 16, static_cast<int64_t>(llvm::PowerOf2Ceil(info.m)));
-    g.threads = g.rowsPerBlock * kWarp;
-    g.vectorA = dividingWidth(schedule.vector, info.k);
-    g.accumulators = schedule.blockK / 8;
-    return g;
-  }
   auto clampTile = [](int64_t tile, int64_t extent) {
     return std::min(tile, static_cast<int64_t>(llvm::PowerOf2Ceil(extent)));
   };
@@ -360,6 +409,22 @@ MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const M
   while (g.stages > 1 && g.stages * perStage > kMaxStaticShared)
     --g.stages;
   g.sharedBytes = g.stages * perStage;
+  return g;
+}
+
+MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info,
+                                         bool allowWgmma) {
+  if (info.matvec) {
+    MatmulGeometry g{};
+    g.rowsPerBlock = std::min(schedule.blockM / 16, static_cast<int64_t>(llvm::PowerOf2Ceil(info.m)));
+    g.threads = g.rowsPerBlock * kWarp;
+    g.vectorA = dividingWidth(schedule.vector, info.k);
+    g.accumulators = schedule.blockK / 8;
+    g.splitK = 1;
+    return g;
+  }
+  MatmulGeometry g = planTiles(schedule, info, allowWgmma);
+  planSplitK(schedule, info, g);
   return g;
 }
 

@@ -74,7 +74,7 @@ private:
   void buildBody() override {
     MmaLane lane = mmaLane();
     Value initial = vector::BroadcastOp::create(b, loc, VectorType::get({2, 2}, f32),
-                                                info.fillValue);
+                                                accumulatorStart());
     SmallVector<Value> acc(mmaTilesM() * mmaTilesN(), initial);
     SmallVector<Value> result = pipelineOverK(
         acc, [&](Value stage, ValueRange tileAcc) { return mmaTile(stage, tileAcc, lane); });

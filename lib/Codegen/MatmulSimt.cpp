@@ -97,7 +97,8 @@ private:
   void buildBody() override {
     Value threadRow = div(threadId, threadsN());
     Value threadCol = rem(threadId, threadsN());
-    Value initial = vector::BroadcastOp::create(b, loc, vectorType(g.fragmentN), info.fillValue);
+    Value initial =
+        vector::BroadcastOp::create(b, loc, vectorType(g.fragmentN), accumulatorStart());
     SmallVector<Value> acc(g.threadM * groupsN(), initial);
     storeOutput(pipelineOverK(acc, [&](Value stage, ValueRange tileAcc) {
                   return multiplyTile(stage, tileAcc, threadRow, threadCol);

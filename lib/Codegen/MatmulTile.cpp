@@ -48,12 +48,14 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
     tileTypes[0] = MemRefType::get({g.stages, g.blockM, g.blockK / kChunk, kChunk}, f32,
                                    AffineMap(), workgroupSpace());
   SmallVector<Type> workgroup = g.tf32 ? SmallVector<Type>() : tileTypes;
+  if (g.splitK > 1)
+    buildOutputInit(kernelName);
   int64_t blocks = info.matvec ? llvm::divideCeil(info.m, g.rowsPerBlock)
                                : blocksM() * blocksN();
   Value one = index(1);
   MLIRContext *context = b.getContext();
   auto launch = gpu::LaunchOp::create(
-      b, loc, index(blocks), index(info.batch), one, index(g.threads), one, one,
+      b, loc, index(blocks), index(info.batch), index(g.splitK), index(g.threads), one, one,
       /*dynamicSharedMemorySize=*/
       g.tf32 ? arith::ConstantIntOp::create(b, loc, g.sharedBytes, 32).getResult() : Value(),
       /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, workgroup,
@@ -65,6 +67,8 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   threadId = launch.getThreadIds().x;
   blockId = launch.getBlockIds().x;
   batchId = launch.getBlockIds().y;
+  if (g.splitK > 1)
+    kTileBase = mul(launch.getBlockIds().z, g.kTilesPerSplit);
   a = operandView(info.a);
   bBuffer = operandView(info.b);
   c = operandView(info.c);
@@ -91,6 +95,36 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   buildBody();
   gpu::TerminatorOp::create(b, loc);
   eraseReplacedOps();
+}
+
+/// The launch `<kernelName>_init` before the matmul's, for split-K: each thread writes the
+/// epilogue of the fill value to one output element, which the splits then add their partial
+/// results to.
+void MatmulKernelBuilder::buildOutputInit(StringRef kernelName) {
+  constexpr int64_t kInitThreads = 256;
+  int64_t outputs = info.m * info.n;
+  Value one = index(1);
+  MLIRContext *context = b.getContext();
+  auto launch = gpu::LaunchOp::create(
+      b, loc, index(llvm::divideCeil(outputs, kInitThreads)), index(info.batch), one,
+      index(kInitThreads), one, one, /*dynamicSharedMemorySize=*/Value(),
+      /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, /*workgroupAttributions=*/{},
+      /*privateAttributions=*/{},
+      /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
+      FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
+      FlatSymbolRefAttr::get(context, (kernelName + "_init").str()));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  batchId = launch.getBlockIds().y;
+  c = operandView(info.c);
+  Value linear = add(mul(launch.getBlockIds().x, kInitThreads), launch.getThreadIds().x);
+  guarded(outputs % kInitThreads != 0 ? less(linear, outputs) : Value(), {}, [&] {
+    Value row = div(linear, info.n), col = rem(linear, info.n);
+    memref::StoreOp::create(b, loc, applyEpilogue(info.fillValue, row, col), c,
+                            at(info.c, row, col));
+    return SmallVector<Value>{};
+  });
+  gpu::TerminatorOp::create(b, loc);
 }
 
 int64_t MatmulKernelBuilder::blocksM() const { return llvm::divideCeil(info.m, g.blockM); }
@@ -201,11 +235,13 @@ MatmulKernelBuilder::VectorSlot MatmulKernelBuilder::slot(const TileCopy &copy, 
 SmallVector<Value> MatmulKernelBuilder::globalIndices(const TileCopy &copy, const VectorSlot &s,
                                                       Value kTile, Value &inside) {
   Value mn = add(copy.originMN, copy.tile.kInner ? s.row : s.col);
-  Value k = add(mul(kTile, g.blockK), copy.tile.kInner ? s.col : s.row);
+  Value k = add(mul(kTileBase ? add(kTileBase, kTile) : kTile, g.blockK),
+                copy.tile.kInner ? s.col : s.row);
   inside = nullptr;
   if (copy.extentMN % copy.tileMN != 0)
     inside = less(mn, copy.extentMN);
-  if (info.k % g.blockK != 0)
+  // The splits' tiles cover K exactly, or the last one reaches past it.
+  if (g.splitK * g.kTilesPerSplit * g.blockK != info.k)
     inside = both(inside, less(k, info.k));
   return copy.operand == &info.a ? at(*copy.operand, mn, k) : at(*copy.operand, k, mn);
 }
@@ -281,7 +317,7 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
     ArrayRef<Value> acc,
     llvm::function_ref<SmallVector<Value>(Value stage, ValueRange acc)> multiply) {
   TileCopy copyA = copyOfA(), copyB = copyOfB();
-  int64_t kTiles = llvm::divideCeil(info.k, g.blockK);
+  int64_t kTiles = g.kTilesPerSplit; // of this block's split
 
   auto issueAsync = [&](Value kTile, Value stage) {
     copyTileAsync(copyA, kTile, stage);
@@ -425,6 +461,10 @@ Value MatmulKernelBuilder::applyEpilogue(Value value, Value row, Value col) {
   return mapping.lookupOrDefault(yield.getValues().front());
 }
 
+Value MatmulKernelBuilder::accumulatorStart() {
+  return g.splitK > 1 ? zeros(f32) : info.fillValue;
+}
+
 void MatmulKernelBuilder::storeFragment(Value value, Value row, Value col) {
   Value inside;
   if (info.m % g.blockM != 0)
@@ -435,7 +475,7 @@ void MatmulKernelBuilder::storeFragment(Value value, Value row, Value col) {
     SmallVector<Value> elements;
     for (int64_t e = 0; e < g.fragmentN; ++e)
       elements.push_back(applyEpilogue(element(value, e), row, add(col, e)));
-    if (g.storeN == g.fragmentN) {
+    if (g.storeN == g.fragmentN && g.splitK == 1) {
       Value result = info.epilogue ? vector::FromElementsOp::create(
                                          b, loc, vectorType(g.fragmentN), elements)
                                          .getResult()
@@ -446,7 +486,12 @@ void MatmulKernelBuilder::storeFragment(Value value, Value row, Value col) {
     for (int64_t e = 0; e < g.fragmentN; ++e) {
       Value colE = add(col, e);
       guarded(info.n % g.fragmentN != 0 ? less(colE, info.n) : Value(), {}, [&] {
-        memref::StoreOp::create(b, loc, elements[e], c, at(info.c, row, colE));
+        SmallVector<Value> indices = at(info.c, row, colE);
+        if (g.splitK > 1) // atom.global.add.f32, result unused: a reduction
+          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, elements[e], c,
+                                      indices);
+        else
+          memref::StoreOp::create(b, loc, elements[e], c, indices);
         return SmallVector<Value>{};
       });
     }

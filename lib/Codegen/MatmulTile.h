@@ -87,14 +87,19 @@ protected:
   /// The epilogue's body (if any) on one accumulator element at output position (row, col).
   mlir::Value applyEpilogue(mlir::Value value, mlir::Value row, mlir::Value col);
 
+  /// What the accumulators start from: the fill value, or zero for a split of K (the kernel
+  /// that initializes the output adds the fill).
+  mlir::Value accumulatorStart();
+
   /// A vector of fragmentN accumulators, output columns col.., through the epilogue, where it
-  /// lies inside the output.
+  /// lies inside the output; with split-K, added into it with float atomics.
   void storeFragment(mlir::Value value, mlir::Value row, mlir::Value col);
 
   MatmulInfo info; // a copy: op handles are used non-const
   const MatmulGeometry &g;
   SharedTile tileA{}, tileB{};
   mlir::Value threadId, blockId, batchId;
+  mlir::Value kTileBase; // the first K tile of this block's split (null without split-K)
   mlir::Value a, bBuffer, c;     // the operands' views
   mlir::Value sharedA, sharedB; // their tiles in shared memory
 
@@ -118,6 +123,7 @@ private:
   mlir::Value swizzledChunk(mlir::Value row, mlir::Value chunk);
   mlir::Value stageOf(mlir::Value kTile);
   mlir::Value outputIndex(int64_t dim, mlir::Value row, mlir::Value col);
+  void buildOutputInit(llvm::StringRef kernelName);
   void eraseReplacedOps();
 };
 

@@ -114,7 +114,7 @@ private:
     Value column = add(add(mul(div(threadId, kWgmmaThreads), kWgmmaM), mul(rem(warp, 4), 16)),
                        div(lane, 4));
     Value descriptor = tileDescriptor();
-    SmallVector<Value> acc(g.blockM / 2, info.fillValue);
+    SmallVector<Value> acc(g.blockM / 2, accumulatorStart());
     SmallVector<Value> result = pipelineOverK(acc, [&](Value stage, ValueRange tileAcc) {
       return wgmmaTile(stage, tileAcc, column, quad, descriptor);
     });

@@ -149,7 +149,7 @@ Policy kopt::learn::conventionalPrior(double strength) {
       {"matmul", "thread_m", 1},           {"matmul", "thread_n", 1},
       {"matmul", "vector", 1},             {"matmul", "unroll_k", 1},
       {"matmul", "stages", 1},             {"matmul", "cp_async", 0},
-      {"matmul", "tf32", 0},
+      {"matmul", "tf32", 0},               {"matmul", "split_k", 1},
   };
   Policy policy;
   for (const Conventional &entry : kValues)

@@ -64,7 +64,7 @@ cl::opt<std::string, true> samplePolicy(
 cl::opt<std::string, true> tolerancePreset(
     "tolerance", cl::value_desc("preset"), cl::location(selectOptions.tolerance.getValue()),
     cl::desc("Tolerance of every task for --select: kernelbench (atol = rtol = 1e-4, the task "
-             "files' own) or loose (1e-2; admits TF32 tensor-core kernels)"));
+             "files' own) or loose (1e-2; TF32 tensor-core kernels verify)"));
 } // namespace
 
 static std::string overview() {

@@ -15,14 +15,19 @@
 //   arithmetic); the thread reads its fragments with vector loads from shared memory. A matvec is
 //   bandwidth-bound instead: a warp per output row, vector loads along K, a shuffle reduction.
 //
-//   With `tf32` (where the task's tolerance admits it, see tf32Admitted()), warps of up to 64 x 64
-//   outputs run m16n8k8 TF32 mma.sync on tiles that a cp.async pipeline of 2 to 4 stages brings
+//   With `tf32` (whatever the task's tolerance: the verifier judges the rounding), warps of up to
+//   64 x 64 outputs run m16n8k8 TF32 mma.sync on tiles that a cp.async pipeline of 2 to 4 stages brings
 //   to dynamic shared memory, padded so that a warp's fragment reads hit 32 different banks.
 //   With `wgmma` as well, on Hopper (sm_90, compiled for sm_90a), warpgroups of 128 threads run
 //   the asynchronous m64nNk8 TF32 wgmma instead: the block computes C^T = B^T A^T, with A's tile
 //   (K-contiguous) read by the tensor cores straight from shared memory in the canonical K-major
 //   layout and B's tile passed as register fragments (TF32 wgmma takes only K-major operands
 //   from shared memory; B is N-contiguous).
+//
+//   With `split_k`, split_k blocks (the grid's z) share an output tile, each over a run of K tiles
+//   from zero, adding its result through the epilogue into the output with float atomics; a
+//   first kernel writes the epilogue of the fill value there. Only for an epilogue additive in the
+//   accumulator (epilogueIsAdditive()); the order of the additions, so the result, varies.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_CODEGEN_MATMUL_H
@@ -74,15 +79,6 @@ struct MatmulInfo {
 /// saying why not otherwise.
 mlir::FailureOr<MatmulInfo> analyzeMatmul(mlir::func::FuncOp func);
 
-/// Whether a tolerance of atol + rtol * |reference| admits TF32 products in a K-term dot product
-/// of inputs of magnitude ~1. mma.sync reads the top 19 bits of each f32 operand (10 mantissa
-/// bits, truncated: relative error up to 2^-10 each, so 2^-9 per product). The error shows two
-/// ways: a bias where the terms share a sign (relative to the result: needs rtol >= 2^-9), and
-/// a random walk where they do not (zero-mean inputs: results and errors grow like sqrt(K); four
-/// standard deviations cover millions of outputs): 4 * 2^-9 * sqrt(K) <= atol + rtol * sqrt(K).
-/// KernelBench's 1e-4 admits neither for K = 4096; atol = rtol = 1e-2 admits both for any K.
-bool tf32Admitted(double atol, double rtol, int64_t k);
-
 /// The kernel's shape, from the schedule and the payload (the fallbacks of matmulSpace()).
 struct MatmulGeometry {
   int64_t blockM, blockN, blockK, threadM, threadN;
@@ -103,15 +99,25 @@ struct MatmulGeometry {
   int64_t warpgroups;
   // Matvec: a warp per row, rowsPerBlock warps per block, `accumulators` partial sums per lane.
   int64_t rowsPerBlock, accumulators;
+  // Split-K: `splitK` blocks (the grid's z) per output tile, each over kTilesPerSplit K tiles
+  // (the last one over what is left), adding into the output with float atomics after a kernel
+  // that initializes it. splitK = 1: one block per tile storing its result.
+  int64_t splitK, kTilesPerSplit;
 };
-/// `allowTF32`: whether schedule.tf32 may apply (tf32Admitted() for the task); if not, the
-/// kernel is the f32 one the other decisions describe. `allowWgmma`: whether the target has
-/// wgmma (Hopper); if not, or the operands do not suit it, schedule.wgmma falls back to mma.sync.
+/// `allowWgmma`: whether the target has wgmma (Hopper); if not, or the operands do not suit it,
+/// schedule.wgmma falls back to mma.sync.
 MatmulGeometry planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info,
-                          bool allowTF32, bool allowWgmma);
+                          bool allowWgmma);
+
+/// Whether the epilogue (if any) is additive in the accumulator, f(x + y) = f(x) + f(y) up to
+/// rounding: built from the accumulator by selects against zero or another such value, negations,
+/// sums and differences, and products and quotients by values that do not depend on it. Split-K
+/// blocks may then each add f of their partial sum into the output.
+bool epilogueIsAdditive(const MatmulInfo &info);
 
 /// Replaces the payload's ops (fill, contraction, epilogue) with a gpu.launch computing them,
-/// whose kernel will be outlined as `kernelName`.
+/// whose kernel will be outlined as `kernelName` (with split-K, preceded by the launch of
+/// `<kernelName>_init`, which writes the epilogue of the fill value to the output).
 void buildMatmulKernel(const MatmulInfo &info, const MatmulGeometry &geometry,
                        llvm::StringRef kernelName);
 

@@ -188,8 +188,8 @@ def KbSetTolerance : Pass<"kb-set-tolerance", "::mlir::ModuleOp"> {
   let summary = "Set every task's tolerance to a preset";
   let description = [{
     `kernelbench`: atol = rtol = 1e-4, KernelBench's fp32 tolerance and the task files' own;
-    `loose`: atol = rtol = 1e-2, for comparisons that accept reduced-precision arithmetic (it
-    admits the matmul family's TF32 tensor-core kernels). The tolerance decides which kernels
+    `loose`: atol = rtol = 1e-2, for comparisons that accept reduced-precision arithmetic (under
+    which the matmul family's TF32 tensor-core kernels verify). The tolerance decides which kernels
     compile and which are correct, so it must be set before candidates are compiled: a task
     whose candidates already carry PTX or a verdict other than parse_error is an error.
   }];

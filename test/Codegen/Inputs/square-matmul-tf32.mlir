@@ -1,5 +1,5 @@
-// KernelBench level 1, problem 1 (Square_matrix_multiplication) at a tolerance that admits TF32
-// tensor cores (atol = rtol = 1e-2; KernelBench's own 1e-4 does not: tf32Admitted in Matmul.h).
+// KernelBench level 1, problem 1 (Square_matrix_multiplication) at a tolerance that TF32 tensor
+// cores meet (atol = rtol = 1e-2; KernelBench's own 1e-4 rejects them for K = 4096).
 // torch.matmul(A, B) with N = 2048 * 2. A = torch.rand(4096, 4096), B = torch.rand(4096, 4096).
 kb.task @square_matrix_multiplication_tf32 tolerance(atol 1.0e-2, rtol 1.0e-2) {
   kb.input "A" : tensor<4096x4096xf32> dist(uniform(0.0, 1.0), uniform(-0.5, 1.0))

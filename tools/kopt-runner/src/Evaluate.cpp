@@ -307,8 +307,9 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
     workspace.noteHeldTrial({spec.seed, 0});
 
   const TaskSpec &ts = task.spec();
-  timing.limitUs =
-      physicalLimitUs(ts, {gpu.bandwidthBytesPerS, gpu.fp32FlopsPerS, gpu.tf32FlopsPerS});
+  bool tensorCores = usesTensorCores(spec.ptx);
+  timing.limitUs = physicalLimitUs(
+      ts, {gpu.bandwidthBytesPerS, gpu.fp32FlopsPerS, gpu.tf32FlopsPerS}, tensorCores);
   // The fault is judged at the memory's theoretical peak: a read-mostly kernel outruns the copy
   // bandwidth (a row reduction of 3 GiB reached 1.07 of the copy limit on an H200), no kernel
   // outruns the peak. 5% below it for the timer's resolution.
@@ -316,7 +317,7 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
                              ? gpu.peakBandwidthBytesPerS
                              : gpu.bandwidthBytesPerS;
   double peakLimitUs =
-      physicalLimitUs(ts, {peakBandwidth, gpu.fp32FlopsPerS, gpu.tf32FlopsPerS});
+      physicalLimitUs(ts, {peakBandwidth, gpu.fp32FlopsPerS, gpu.tf32FlopsPerS}, tensorCores);
   if (peakLimitUs > 0 && timing.candidate.median < 0.95 * peakLimitUs) {
     std::ostringstream os;
     os << "median " << timing.candidate.median << " us is below the physical limit of "
@@ -327,14 +328,19 @@ Timing kopt::runner::timeCandidate(Gpu &gpu, Task &task, const CandidateSpec &sp
   return timing;
 }
 
-double kopt::runner::physicalLimitUs(const TaskSpec &task, const DeviceRates &rates) {
-  // The first condition of kopt::codegen::tf32Admitted (kopt-runner links no kopt code to share it).
-  constexpr double kTF32Rounding = 1.0 / 512; // 2^-9
-  double flopsPerS = task.rtol >= kTF32Rounding && rates.tf32FlopsPerS > 0 ? rates.tf32FlopsPerS
-                                                                           : rates.fp32FlopsPerS;
+double kopt::runner::physicalLimitUs(const TaskSpec &task, const DeviceRates &rates,
+                                     bool tensorCores) {
+  double flopsPerS =
+      tensorCores && rates.tf32FlopsPerS > 0 ? rates.tf32FlopsPerS : rates.fp32FlopsPerS;
   double memoryUs = rates.bandwidthBytesPerS > 0 ? task.minBytes / rates.bandwidthBytesPerS * 1e6 : 0;
   double computeUs = flopsPerS > 0 ? task.flops / flopsPerS * 1e6 : 0;
   return std::max(memoryUs, computeUs);
+}
+
+bool kopt::runner::usesTensorCores(const std::string &ptx) {
+  // mma.sync and wmma.mma.sync (sm_70 on), wgmma.mma_async (sm_90a).
+  return ptx.find("mma.sync") != std::string::npos ||
+         ptx.find("wgmma.mma_async") != std::string::npos;
 }
 
 EagerBaselines kopt::runner::timeEager(Gpu &gpu, Task &task, const TimeSettings &settings) {

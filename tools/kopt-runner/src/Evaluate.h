@@ -49,12 +49,14 @@ struct DeviceRates {
   double bandwidthBytesPerS = 0, fp32FlopsPerS = 0, tf32FlopsPerS = 0; // 0: unknown
 };
 
-/// The least time, in microseconds, any kernel for the task can take on a device: its least
+/// The least time, in microseconds, a kernel for the task can take on a device: its least
 /// traffic at the copy bandwidth or its least work at the peak arithmetic rate, whichever is
-/// longer (0 when neither is known). The rate is that of TF32 tensor cores where the tolerance
-/// could admit TF32 (rtol >= 2^-9, the rounding of operands to 10 mantissa bits: kopt offers TF32
-/// kernels only then), of fp32 otherwise.
-double physicalLimitUs(const TaskSpec &task, const DeviceRates &rates);
+/// longer (0 when neither is known). The rate is that of TF32 tensor cores for a kernel that
+/// uses them (`tensorCores`), of fp32 otherwise.
+double physicalLimitUs(const TaskSpec &task, const DeviceRates &rates, bool tensorCores);
+
+/// Whether PTX runs matrix multiply-accumulates on tensor cores (mma.sync, wmma, wgmma).
+bool usesTensorCores(const std::string &ptx);
 
 /// Times the candidate, each repetition from a flushed L2 on freshly poisoned outputs, after
 /// PyTorch eager where the task's eager timings need another block; the timing's `eager` and
