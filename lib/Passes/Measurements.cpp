@@ -163,7 +163,9 @@ llvm::Expected<kopt::RewardTable> kopt::RewardTable::load(llvm::StringRef path) 
                     "negative, and \"n\" >= 1");
     }
     std::vector<std::pair<std::string, std::string>> entries;
+    llvm::StringSet<> &names = table.recordedNames[*task];
     for (const auto &entry : *decisions) {
+      names.insert(entry.first.str());
       std::optional<int64_t> integer = entry.second.getAsInteger();
       if (!integer)
         return fail("decision '" + entry.first.str() + "' must be an integer");
@@ -175,8 +177,20 @@ llvm::Expected<kopt::RewardTable> kopt::RewardTable::load(llvm::StringRef path) 
   return table;
 }
 
-const kopt::RecordedOutcome *kopt::RewardTable::find(llvm::StringRef task,
-                                                     llvm::StringRef key) const {
-  auto it = outcomes.find(tableKey(task, key));
+const kopt::RecordedOutcome *
+kopt::RewardTable::find(llvm::StringRef task, DictionaryAttr decisions,
+                        llvm::SmallVectorImpl<std::string> &unrecorded) const {
+  auto names = recordedNames.find(task);
+  if (names == recordedNames.end())
+    return nullptr;
+  llvm::SmallVector<NamedAttribute> recorded;
+  for (NamedAttribute entry : decisions) {
+    if (names->second.contains(entry.getName().strref()))
+      recorded.push_back(entry);
+    else
+      unrecorded.push_back(entry.getName().str());
+  }
+  auto it = outcomes.find(
+      tableKey(task, decisionsKey(DictionaryAttr::get(decisions.getContext(), recorded))));
   return it == outcomes.end() ? nullptr : &it->second;
 }

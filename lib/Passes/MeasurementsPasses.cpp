@@ -4,6 +4,7 @@
 #include "kopt/Passes/Measurements.h"
 #include "kopt/Passes/Passes.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -59,15 +60,23 @@ struct KbRecordedRewardsPass : kopt::impl::KbRecordedRewardsBase<KbRecordedRewar
       for (CandidateOp candidate : entry.candidates) {
         if (candidate.getVerdictAttr() || !candidate.getDecisionsAttr())
           continue;
-        std::string key = kopt::decisionsKey(candidate.getDecisionsAttr());
-        const kopt::RecordedOutcome *outcome = table_->find(entry.task.getSymName(), key);
+        SmallVector<std::string> unrecorded;
+        const kopt::RecordedOutcome *outcome =
+            table_->find(entry.task.getSymName(), candidate.getDecisionsAttr(), unrecorded);
         if (!outcome) {
           candidate.emitError() << "kb-recorded-rewards: '" << table << "' records no "
                                 << "measurement of @" << entry.task.getSymName() << " with "
-                                << key;
+                                << kopt::decisionsKey(candidate.getDecisionsAttr());
           signalPassFailure();
           continue;
         }
+        // Said once per task and pass instance: the learning passes run this one every step.
+        if (!unrecorded.empty() && warned_.insert(entry.task.getSymName()).second)
+          module.emitWarning() << "kb-recorded-rewards: '" << table << "' records no "
+                               << llvm::join(unrecorded, ", ") << " for @"
+                               << entry.task.getSymName()
+                               << ": its outcomes stand for every value of "
+                               << (unrecorded.size() == 1 ? "it" : "them");
         candidate.setVerdictAttr(VerdictAttr::get(context, outcome->verdict, outcome->detail));
         if (outcome->medianUs && outcome->q1Us && outcome->q3Us)
           candidate.setTimeAttr(TimingAttr::get(context, llvm::APFloat(*outcome->medianUs),
@@ -84,5 +93,6 @@ struct KbRecordedRewardsPass : kopt::impl::KbRecordedRewardsBase<KbRecordedRewar
 
   // Read once per pass instance: the learning passes run this one every step.
   std::shared_ptr<kopt::RewardTable> table_;
+  llvm::StringSet<> warned_;
 };
 } // namespace

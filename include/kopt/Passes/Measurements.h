@@ -12,6 +12,7 @@
 #include "kb/KbOps.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
@@ -46,11 +47,16 @@ public:
   /// decision list recorded twice, the first line counts.
   static llvm::Expected<RewardTable> load(llvm::StringRef path);
 
-  const RecordedOutcome *find(llvm::StringRef task, llvm::StringRef key) const;
+  /// The outcome recorded for `decisions` of `task`. A decision that no record of the task
+  /// names (one added to the space after the table was measured) is left out of the match, so
+  /// the records stand for every value of it; its name goes to `unrecorded`.
+  const RecordedOutcome *find(llvm::StringRef task, mlir::DictionaryAttr decisions,
+                              llvm::SmallVectorImpl<std::string> &unrecorded) const;
   size_t size() const { return outcomes.size(); }
 
 private:
-  llvm::StringMap<RecordedOutcome> outcomes; // key: task + '\n' + decisionsKey
+  llvm::StringMap<RecordedOutcome> outcomes;         // key: task + '\n' + decisionsKey
+  llvm::StringMap<llvm::StringSet<>> recordedNames; // per task, the decisions its records name
 };
 
 } // namespace kopt

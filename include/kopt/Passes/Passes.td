@@ -304,8 +304,11 @@ def KbRecordedRewards : Pass<"kb-recorded-rewards", "::mlir::ModuleOp"> {
   let description = [{
     Stands in for kb-lower-to-ptx, kb-verify and kb-time with a measurements file of an earlier
     GPU run (docs/measurements-format.md): every policy candidate without a verdict gets the
-    verdict, timing and speedups recorded for its task and decision list. A decision list the table
-    does not hold is an error at the candidate; nothing is compiled or run. The learning passes
+    verdict, timing and speedups recorded for its task and decision list. A decision that none of
+    the task's records names (added to the space after the table was measured) is left out of
+    the match: the records stand for every value of it, and a warning names it once per task. A
+    decision list the table does not hold is an error at the candidate; nothing is compiled or
+    run. The learning passes
     (kb-ttt, kb-train) use it, through their `rewards` option, to run without a GPU.
   }];
   let dependentDialects = ["::kb::KbDialect"];
