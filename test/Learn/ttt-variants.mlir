@@ -40,6 +40,10 @@
 // RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=0 rewards=%rewards})' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADOPT
 // BADOPT: error: kb-ttt: steps, n, lr and temperature must be positive
+// RUN: not kopt %reward-tasks/row-sum.mlir -o /dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-ttt{entropy=-1 rewards=%rewards})' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADENTROPY
+// BADENTROPY: error: kb-ttt: steps, n, lr and temperature must be positive, and entropy at least 0
 // RUN: not kopt %reward-tasks/softsign.mlir -o /dev/null \
 // RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=1 n=2 rewards=%t/missing.jsonl})' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOTABLE
