@@ -43,8 +43,10 @@ protected:
   }
 
   std::vector<double> vectorOf(const llvm::StringMap<double> &named) {
-    return llvm::map_to_vector(taskFeatureNames(),
-                               [&](llvm::StringLiteral name) { return named.lookup(name); });
+    std::vector<double> features;
+    for (llvm::StringLiteral name : taskFeatureNames())
+      features.push_back(named.lookup(name));
+    return features;
   }
 
   mlir::MLIRContext context;
