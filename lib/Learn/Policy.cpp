@@ -1,6 +1,9 @@
 //===- Policy.cpp - the kernel policy over schedule decisions -------------===//
 #include "kopt/Learn/Policy.h"
+#include "kopt/Features/TaskCost.h"
 #include "kopt/Support/Input.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -19,13 +22,80 @@ using kopt::codegen::ScheduleSpace;
 using llvm::formatv;
 
 llvm::ArrayRef<llvm::StringLiteral> kopt::learn::taskFeatureNames() {
-  static constexpr llvm::StringLiteral names[] = {"bias", "log2_elements", "log2_largest_dim",
-                                                  "dtype_bytes", "neg_log10_rtol"};
+  static constexpr llvm::StringLiteral names[] = {
+      // Version 1's features: a version 1 file's weight rows hold these only.
+      "bias", "log2_elements", "log2_largest_dim", "dtype_bytes", "neg_log10_rtol",
+      // From the payload's loops and the task's cost (version 2).
+      "log2_loop0", "log2_loop1", "log2_loop2", "log2_loop3", "log2_parallel", "log2_reduction",
+      "log2_inner_output", "output_rank", "log2_intensity", "aligned_16b"};
   return names;
+}
+
+llvm::ArrayRef<llvm::StringLiteral> kopt::learn::version1FeatureNames() {
+  return taskFeatureNames().take_front(5);
+}
+
+namespace {
+/// The loops of a task's payload: those of its main op (the op with the largest iteration
+/// domain, the first of equal ones) outermost first, and the largest reduction of any op.
+struct PayloadLoops {
+  llvm::SmallVector<double> extents;
+  llvm::SmallVector<bool> reduced;
+  double largestReduction = 1;
+};
+} // namespace
+
+static PayloadLoops payloadLoops(kb::TaskOp task) {
+  PayloadLoops loops;
+  kb::PayloadOp payload = task.getPayload();
+  if (!payload)
+    return loops;
+  double mainIterations = 0;
+  auto account = [&](llvm::ArrayRef<int64_t> extents, llvm::ArrayRef<bool> reduced) {
+    double iterations = 1, reduction = 1;
+    for (auto [extent, isReduction] : llvm::zip_equal(extents, reduced)) {
+      iterations *= static_cast<double>(extent);
+      if (isReduction)
+        reduction *= static_cast<double>(extent);
+    }
+    loops.largestReduction = std::max(loops.largestReduction, reduction);
+    if (iterations > mainIterations) {
+      mainIterations = iterations;
+      loops.extents.assign(extents.begin(), extents.end());
+      loops.reduced.assign(reduced.begin(), reduced.end());
+    }
+  };
+  payload.walk([&](mlir::Operation *op) {
+    // linalg.softmax is no LinalgOp: its loops are its input's dimensions, one of them reduced.
+    if (auto softmax = llvm::dyn_cast<mlir::linalg::SoftmaxOp>(op)) {
+      mlir::ShapedType type = softmax.getInputOperandType();
+      if (!type.hasStaticShape())
+        return;
+      llvm::SmallVector<bool> reduced(type.getRank(), false);
+      reduced[softmax.getDimension()] = true;
+      account(type.getShape(), reduced);
+      return;
+    }
+    auto linalgOp = llvm::dyn_cast<mlir::linalg::LinalgOp>(op);
+    if (!linalgOp)
+      return;
+    llvm::SmallVector<int64_t> extents = linalgOp.getStaticLoopRanges();
+    if (llvm::any_of(extents, mlir::ShapedType::isDynamic))
+      return; // task values are static; an op that is not says nothing known
+    account(extents, llvm::map_to_vector(linalgOp.getIteratorTypesArray(),
+                                         [](mlir::utils::IteratorType iterator) {
+                                           return iterator == mlir::utils::IteratorType::reduction;
+                                         }));
+  });
+  return loops;
 }
 
 std::vector<double> kopt::learn::taskFeatures(kb::TaskOp task) {
   double elements = 0, largestDim = 1, dtypeBytes = 0;
+  // The innermost extent of every input and output is a multiple of 4 (16-byte vectors of
+  // 4-byte elements); scalars, passed by value, do not count.
+  bool aligned = true;
+  mlir::ShapedType largestOutput;
   auto account = [&](mlir::Type type) {
     auto shaped = llvm::dyn_cast<mlir::ShapedType>(type);
     mlir::Type element = shaped ? shaped.getElementType() : type;
@@ -38,16 +108,56 @@ std::vector<double> kopt::learn::taskFeatures(kb::TaskOp task) {
     elements += static_cast<double>(shaped.getNumElements());
     for (int64_t dim : shaped.getShape())
       largestDim = std::max(largestDim, static_cast<double>(dim));
+    if (shaped.getRank() > 0 && shaped.getShape().back() % 4 != 0)
+      aligned = false;
   };
   for (kb::InputOp input : task.getInputs())
     account(input.getType());
-  for (kb::OutputOp output : task.getOutputs())
+  for (kb::OutputOp output : task.getOutputs()) {
     account(output.getType());
+    auto shaped = llvm::dyn_cast<mlir::ShapedType>(output.getType());
+    if (shaped && shaped.hasStaticShape() &&
+        (!largestOutput || shaped.getNumElements() > largestOutput.getNumElements()))
+      largestOutput = shaped;
+  }
   // A zero rtol would make the feature infinite; 1e-12 is beyond any float comparison.
   double rtol = std::max(task.getRtolAttr().getValueAsDouble(), 1e-12);
-  // Scaled to about [0, 1] (docs/policy-format.md).
-  return {1.0, std::log2(std::max(elements, 1.0)) / 32, std::log2(largestDim) / 32,
-          dtypeBytes / 8, -std::log10(rtol) / 8};
+
+  PayloadLoops loops = payloadLoops(task);
+  double loopExtents[4] = {1, 1, 1, 1}; // log2 1 = 0: an absent loop
+  double parallel = 1;
+  for (auto [index, extent, isReduction] : llvm::enumerate(loops.extents, loops.reduced)) {
+    if (index < std::size(loopExtents))
+      loopExtents[index] = extent;
+    if (!isReduction)
+      parallel *= extent;
+  }
+  double innerOutput = 1, outputRank = 0;
+  if (largestOutput && largestOutput.getRank() > 0) {
+    innerOutput = static_cast<double>(largestOutput.getShape().back());
+    outputRank = static_cast<double>(largestOutput.getRank());
+  }
+  features::TaskCost cost = features::computeTaskCost(task);
+  double intensity = cost.minBytes > 0 ? static_cast<double>(cost.flops) / cost.minBytes : 0;
+
+  // Scaled to about [0, 1] (docs/policy-format.md); log2 of an extent below 1 (an empty tensor)
+  // counts as 0.
+  auto log2 = [](double value) { return std::log2(std::max(value, 1.0)); };
+  return {1.0,
+          log2(elements) / 32,
+          log2(largestDim) / 32,
+          dtypeBytes / 8,
+          -std::log10(rtol) / 8,
+          log2(loopExtents[0]) / 16,
+          log2(loopExtents[1]) / 16,
+          log2(loopExtents[2]) / 16,
+          log2(loopExtents[3]) / 16,
+          log2(parallel) / 32,
+          log2(loops.largestReduction) / 32,
+          log2(innerOutput) / 16,
+          outputRank / 8,
+          log2(1 + intensity) / 16,
+          aligned ? 1.0 : 0.0};
 }
 
 uint64_t Rng::next() {
@@ -215,6 +325,30 @@ FamilyWeights Policy::gradient(const ScheduleSpace &space, llvm::ArrayRef<double
   return gradient;
 }
 
+FamilyWeights Policy::entropyGradient(const ScheduleSpace &space, llvm::ArrayRef<double> task,
+                                      llvm::ArrayRef<size_t> valueIndices,
+                                      double temperature) const {
+  const FamilyWeights &family = weights(space);
+  FamilyWeights gradient = FamilyWeights::zeros(space);
+  for (size_t index = 0; index < valueIndices.size(); ++index) {
+    std::vector<double> features = decisionFeatures(space, task, valueIndices.take_front(index));
+    std::vector<double> logProbs =
+        valueLogProbs(family.decisions[index], features, temperature);
+    // d H / d logit(v) = -p(v) (log p(v) + H) = -p(v) sum_u p(u) (log p(v) - log p(u)); written
+    // with differences it is exactly 0 where the distribution is uniform, so that rounding does
+    // not move a uniform policy.
+    for (auto [value, row] : llvm::enumerate(gradient.decisions[index])) {
+      double spread = 0;
+      for (double other : logProbs)
+        spread += std::exp(other) * (logProbs[value] - other);
+      double scale = -std::exp(logProbs[value]) * spread / temperature;
+      for (auto [g, x] : llvm::zip_equal(row, features))
+        g = scale * x;
+    }
+  }
+  return gradient;
+}
+
 //===----------------------------------------------------------------------===//
 // The policy file
 //===----------------------------------------------------------------------===//
@@ -245,10 +379,12 @@ static llvm::Error policyError(const llvm::Twine &message) {
   return llvm::createStringError("policy: " + message);
 }
 
-/// Reads one decision's weight rows, which must match its domain and feature count.
+/// Reads one decision's weight rows, which must match its domain and hold the file's task
+/// features (`featureSlots`: where each goes in this build's row) then the earlier decisions'
+/// one-hots. A task feature the file does not list keeps weight 0.
 static llvm::Error readDecision(const llvm::json::Object &entry, const Decision &decision,
-                                size_t features, llvm::StringRef family,
-                                std::vector<std::vector<double>> &rows) {
+                                llvm::ArrayRef<size_t> featureSlots, size_t features,
+                                llvm::StringRef family, std::vector<std::vector<double>> &rows) {
   std::string where = formatv("family '{0}', decision '{1}'", family, decision.name);
   const llvm::json::Array *values = entry.getArray("values");
   std::vector<int64_t> fileValues;
@@ -264,28 +400,61 @@ static llvm::Error readDecision(const llvm::json::Object &entry, const Decision 
   if (!weightRows || weightRows->size() != decision.domain.size())
     return policyError(formatv("{0}: 'weights' must hold one row per value ({1})", where,
                                decision.domain.size()));
+  size_t taskCount = taskFeatureNames().size();
+  size_t fileFeatures = features - taskCount + featureSlots.size();
   for (auto [value, row] : llvm::zip_equal(*weightRows, rows)) {
     const llvm::json::Array *numbers = value.getAsArray();
-    if (!numbers || numbers->size() != features)
+    if (!numbers || numbers->size() != fileFeatures)
       return policyError(formatv("{0}: each weight row must hold {1} numbers (the task "
                                  "features, then a one-hot of each earlier decision)",
-                                 where, features));
-    for (auto [number, weight] : llvm::zip_equal(*numbers, row)) {
+                                 where, fileFeatures));
+    for (auto [index, number] : llvm::enumerate(*numbers)) {
       std::optional<double> parsed = number.getAsNumber();
       if (!parsed || !std::isfinite(*parsed))
         return policyError(where + ": weights must be finite numbers");
-      weight = *parsed;
+      size_t slot = index < featureSlots.size()
+                        ? featureSlots[index]
+                        : taskCount + (index - featureSlots.size());
+      row[slot] = *parsed;
     }
   }
   return llvm::Error::success();
+}
+
+/// Where each task feature a family of the file lists goes in this build's rows. Version 1 lists
+/// version1FeatureNames; a later version any of this build's features, each once.
+static llvm::Expected<std::vector<size_t>> readFeatureSlots(const llvm::json::Object &family,
+                                                            int64_t version,
+                                                            llvm::StringRef name) {
+  const llvm::json::Array *features = family.getArray("features");
+  if (!features)
+    return policyError(formatv("family '{0}': 'features' must be an array of names", name));
+  std::vector<std::string> names;
+  for (const llvm::json::Value &feature : *features)
+    names.push_back(feature.getAsString().value_or("").str());
+  if (version == 1 && !llvm::equal(names, version1FeatureNames()))
+    return policyError(formatv("family '{0}': 'features' of a version 1 file must be [{1}]",
+                               name, llvm::join(version1FeatureNames(), ", ")));
+  std::vector<size_t> slots;
+  for (const std::string &feature : names) {
+    const llvm::StringLiteral *known = llvm::find(taskFeatureNames(), feature);
+    size_t slot = known - taskFeatureNames().begin();
+    if (known == taskFeatureNames().end() || llvm::is_contained(slots, slot))
+      return policyError(formatv("family '{0}': 'features' must list task features, each once, "
+                                 "of [{1}]",
+                                 name, llvm::join(taskFeatureNames(), ", ")));
+    slots.push_back(slot);
+  }
+  return slots;
 }
 
 llvm::Expected<Policy> Policy::fromJSON(const llvm::json::Value &value) {
   const llvm::json::Object *root = value.getAsObject();
   if (!root || root->getString("format") != kPolicyFormat)
     return policyError(formatv("not a policy file (expected \"format\": \"{0}\")", kPolicyFormat));
-  if (root->getInteger("version") != kPolicyVersion)
-    return policyError(formatv("version {0} is not supported; this kopt reads version {1}",
+  std::optional<int64_t> version = root->getInteger("version");
+  if (version != 1 && version != kPolicyVersion)
+    return policyError(formatv("version {0} is not supported; this kopt reads versions 1 and {1}",
                                root->get("version") ? formatv("{0}", *root->get("version")).str()
                                                     : std::string("(missing)"),
                                kPolicyVersion));
@@ -304,13 +473,10 @@ llvm::Expected<Policy> Policy::fromJSON(const llvm::json::Value &value) {
     const llvm::json::Object *family = families->getObject(space->family);
     if (!family)
       continue;
-    const llvm::json::Array *features = family->getArray("features");
-    std::vector<std::string> names;
-    for (const llvm::json::Value &name : features ? *features : llvm::json::Array())
-      names.push_back(name.getAsString().value_or("").str());
-    if (!llvm::equal(names, taskFeatureNames()))
-      return policyError(formatv("family '{0}': 'features' must be [{1}]", space->family,
-                                 llvm::join(taskFeatureNames(), ", ")));
+    llvm::Expected<std::vector<size_t>> featureSlots =
+        readFeatureSlots(*family, *version, space->family);
+    if (!featureSlots)
+      return featureSlots.takeError();
     const llvm::json::Object *decisions = family->getObject("decisions");
     if (!decisions)
       return policyError(formatv("family '{0}': 'decisions' must be an object", space->family));
@@ -332,8 +498,9 @@ llvm::Expected<Policy> Policy::fromJSON(const llvm::json::Value &value) {
                                        space->family, decision.name, later.name));
         break;
       }
-      if (llvm::Error error = readDecision(*entry, decision, featureCount(*space, index),
-                                           space->family, weights.decisions[index]))
+      if (llvm::Error error =
+              readDecision(*entry, decision, *featureSlots, featureCount(*space, index),
+                           space->family, weights.decisions[index]))
         return std::move(error);
     }
   }

@@ -17,25 +17,33 @@ using namespace kopt::learn;
 using kopt::codegen::ScheduleSpace;
 
 PolicyGradient kopt::learn::policyGradient(const Policy &policy,
-                                           llvm::ArrayRef<Rollout> rollouts,
-                                           double temperature) {
+                                           llvm::ArrayRef<Rollout> rollouts, double temperature,
+                                           double entropyBonus) {
   PolicyGradient total;
+  auto accumulate = [&](const ScheduleSpace &stage, const FamilyWeights &one, double scale) {
+    FamilyWeights &sum =
+        total.try_emplace(stage.family, FamilyWeights::zeros(stage)).first->second;
+    for (auto [sumDecision, oneDecision] : llvm::zip_equal(sum.decisions, one.decisions))
+      for (auto [sumRow, oneRow] : llvm::zip_equal(sumDecision, oneDecision))
+        for (auto [s, g] : llvm::zip_equal(sumRow, oneRow))
+          s += scale * g;
+  };
   for (const Rollout &rollout : rollouts) {
-    if (rollout.advantage == 0 || rollout.valueIndices.empty())
+    if ((rollout.advantage == 0 && entropyBonus == 0) || rollout.valueIndices.empty())
       continue;
-    double scale = rollout.advantage /
-                   (static_cast<double>(rollout.valueIndices.size()) * rollouts.size());
+    // Means per decision, then over the rollouts.
+    double perDecision =
+        1.0 / (static_cast<double>(rollout.valueIndices.size()) * rollouts.size());
     // A chain's stages move their families' weights.
     codegen::forEachStage(
         *rollout.space, llvm::ArrayRef<size_t>(rollout.valueIndices),
         [&](const ScheduleSpace &stage, llvm::ArrayRef<size_t> values) {
-          FamilyWeights one = policy.gradient(stage, rollout.task, values, temperature);
-          FamilyWeights &sum =
-              total.try_emplace(stage.family, FamilyWeights::zeros(stage)).first->second;
-          for (auto [sumDecision, oneDecision] : llvm::zip_equal(sum.decisions, one.decisions))
-            for (auto [sumRow, oneRow] : llvm::zip_equal(sumDecision, oneDecision))
-              for (auto [s, g] : llvm::zip_equal(sumRow, oneRow))
-                s += scale * g;
+          if (rollout.advantage != 0)
+            accumulate(stage, policy.gradient(stage, rollout.task, values, temperature),
+                       rollout.advantage * perDecision);
+          if (entropyBonus != 0)
+            accumulate(stage, policy.entropyGradient(stage, rollout.task, values, temperature),
+                       entropyBonus * perDecision);
         });
   }
   return total;
@@ -285,13 +293,16 @@ llvm::LogicalResult kopt::learn::trainGrpo(Policy &policy, llvm::ArrayRef<Learni
 
     std::vector<Rollout> rollouts;
     llvm::json::Object entropy;
-    llvm::json::Array names;
+    llvm::json::Array names, distinct; // distinct kernels per group, in the order of `tasks`
+    double distinctSum = 0;
     double correct = 0, fast = 0, speedupSum = 0, rewardSum = 0, total = 0;
     llvm::StringMap<std::pair<std::vector<double>, size_t>> familyEntropy;
     for (const RolloutGroup &group : groups) {
       const LearningTask &task = tasks[group.task];
       names.push_back(task.name);
       RolloutStats stats = statsOf(group, task, policy, options.temperature);
+      distinct.push_back(static_cast<int64_t>(stats.distinct));
+      distinctSum += stats.distinct;
       auto &[sum, count] = familyEntropy[task.space->family];
       sum.resize(stats.entropy.size(), 0.0);
       for (auto [s, e] : llvm::zip_equal(sum, stats.entropy))
@@ -315,7 +326,8 @@ llvm::LogicalResult kopt::learn::trainGrpo(Policy &policy, llvm::ArrayRef<Learni
         values.push_back(sum / entry.second);
       entropy[family] = std::move(values);
     }
-    adam.ascend(policy, policyGradient(policy, rollouts, options.temperature));
+    adam.ascend(policy,
+                policyGradient(policy, rollouts, options.temperature, options.entropyBonus));
     if (llvm::failed(callbacks.checkpoint(policy)))
       return llvm::failure();
 
@@ -323,6 +335,7 @@ llvm::LogicalResult kopt::learn::trainGrpo(Policy &policy, llvm::ArrayRef<Learni
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     llvm::json::Object line{{"step", static_cast<int64_t>(step)},
                             {"tasks", std::move(names)},
+                            {"distinct", std::move(distinct)},
                             {"rollouts", static_cast<int64_t>(total)},
                             {"correct_rate", correct / total},
                             {"fast_1", fast / total},
@@ -332,9 +345,9 @@ llvm::LogicalResult kopt::learn::trainGrpo(Policy &policy, llvm::ArrayRef<Learni
                             {"seconds", seconds}};
     llvm::errs() << llvm::formatv(
         "kb-train: step {0}/{1}: correct {2:f3}, fast_1 {3:f3}, mean speedup {4:f3}, "
-        "{5:f1} s\n",
+        "{5:f1} distinct per task, {6:f1} s\n",
         step, options.steps, correct / total, fast / total,
-        correct ? speedupSum / correct : 0.0, seconds);
+        correct ? speedupSum / correct : 0.0, distinctSum / groups.size(), seconds);
     if (llvm::failed(callbacks.log(std::move(line))))
       return llvm::failure();
   }
@@ -368,7 +381,8 @@ llvm::FailureOr<Adaptation> kopt::learn::adapt(Policy policy, const LearningTask
     std::vector<Rollout> rollouts;
     for (auto [drawn, advantage] : llvm::zip_equal(group.draws, advantages))
       rollouts.push_back({task.space, task.features, drawn.valueIndices, advantage});
-    adam.ascend(policy, policyGradient(policy, rollouts, options.temperature));
+    adam.ascend(policy,
+                policyGradient(policy, rollouts, options.temperature, options.entropyBonus));
   }
 
   result.chosen = done.size() - 1;

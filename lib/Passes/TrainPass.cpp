@@ -36,9 +36,11 @@ struct KbTrainPass : kopt::impl::KbTrainBase<KbTrainPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (steps < 1 || batch < 1 || group < 2 || window < 1 || !(lr > 0) ||
-        !(temperature > 0) || !std::isfinite(temperature)) {
+        !(temperature > 0) || !std::isfinite(temperature) || !(entropy >= 0) ||
+        !std::isfinite(entropy)) {
       module.emitError() << "kb-train: steps, batch, window, lr and temperature must be "
-                            "positive, and group at least 2 (advantages compare a group)";
+                            "positive, entropy at least 0, and group at least 2 (advantages "
+                            "compare a group)";
       return signalPassFailure();
     }
     if (out.empty()) {
@@ -90,7 +92,7 @@ struct KbTrainPass : kopt::impl::KbTrainBase<KbTrainPass> {
     };
     auto checkpoint = [&](const learn::Policy &trained) { return report(savePolicy(trained)); };
     auto writeLog = [&](llvm::json::Object line) { return report(appendLog(std::move(line))); };
-    learn::GrpoOptions options{steps, batch, group, lr, temperature, window, seed};
+    learn::GrpoOptions options{steps, batch, group, lr, temperature, window, seed, entropy};
     if (failed(learn::trainGrpo(*policy, pool, options,
                                 {measureRollouts, taskLeft, checkpoint, writeLog})))
       return signalPassFailure();

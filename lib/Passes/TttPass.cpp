@@ -40,8 +40,10 @@ struct KbTttPass : kopt::impl::KbTttBase<KbTttPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (steps < 1 || n < 1 || !(lr > 0) || !(temperature > 0) || !std::isfinite(temperature)) {
-      module.emitError() << "kb-ttt: steps, n, lr and temperature must be positive";
+    if (steps < 1 || n < 1 || !(lr > 0) || !(temperature > 0) || !std::isfinite(temperature) ||
+        !(entropy >= 0) || !std::isfinite(entropy)) {
+      module.emitError() << "kb-ttt: steps, n, lr and temperature must be positive, and entropy "
+                            "at least 0";
       return signalPassFailure();
     }
     if (failed(rewardSource().check(module, "kb-ttt")))
@@ -79,7 +81,8 @@ struct KbTttPass : kopt::impl::KbTttBase<KbTttPass> {
         return runPipeline(measure, scratch);
       });
     };
-    learn::AdaptOptions options{steps, n, lr, temperature, seed, earlyStop, bestOfAdaptation};
+    learn::AdaptOptions options{steps, n, lr, temperature, seed, earlyStop, bestOfAdaptation,
+                                entropy};
     FailureOr<learn::Adaptation> adaptation =
         learn::adapt(std::move(start), learning, options, measureRollouts);
     if (failed(adaptation))

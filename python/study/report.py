@@ -197,7 +197,8 @@ def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
          "Measurements: on the GPU through kopt-runner. ")
         + f"{len(tasks)} tasks ({len(scheduled)} with candidates) x {len(config['seeds'])} "
         f"seeds, {config['samples']} base samples per task and seed, TTT {config['ttt_steps']} "
-        f"steps of {config['ttt_n']} rollouts, base policy "
+        f"steps of {config['ttt_n']} rollouts (entropy bonus {config.get('entropy', 0)}), "
+        "base policy "
         + (f"`{Path(config['policy']).name}` (sha256 {config['policy_sha256']}...)"
            if config["policy"] else "uniform")
         + f". Intervals are 95% percentile intervals of a cluster bootstrap "

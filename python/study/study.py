@@ -2,7 +2,8 @@
 """The study driver: the surprisal-guided selection study (docs/study.md) run with kopt.
 
     study.py run --name NAME [--tasks eval|all|FILE...] [--seeds 3] [--samples 64]
-                 [--ttt-steps 5] [--ttt-n 32] [--policy FILE (default: policies/base.json)]
+                 [--ttt-steps 5] [--ttt-n 32] [--entropy 0.01]
+                 [--policy FILE (default: policies/base.json)]
                  [--rewards TABLE | --runner CMD --cache FILE] [--kopt PATH] [--no-report]
     study.py report --name NAME
 
@@ -17,7 +18,8 @@ the plots and REPORT.md. The phases:
            exports the measurements
   select   every selection strategy with kb-select, on the measured candidates (read back with
            kb-recorded-rewards from the unit's own measurements, so nothing is measured again)
-  ttt      kb-ttt for --ttt-steps steps of --ttt-n rollouts, saving each step's policy
+  ttt      kb-ttt for --ttt-steps steps of --ttt-n rollouts with entropy bonus --entropy,
+           saving each step's policy
   probe    the base sample re-scored (kb-score) under each step's policy
 
 Only the standard library is needed for `run` (the GPU machine has no matplotlib); `report`
@@ -186,7 +188,7 @@ class Study:
         steps = out / "steps"
         steps.mkdir()
         options = [f"steps={self.config['ttt_steps']}", f"n={self.config['ttt_n']}",
-                   f"seed={seed}", f"log={option(out / 'ttt.jsonl')}",
+                   f"entropy={self.config['entropy']}", f"seed={seed}", f"log={option(out / 'ttt.jsonl')}",
                    f"save-steps={option(steps)}"]
         if self.config["policy"]:
             options.append(f"policy={option(self.path('policy'))}")
@@ -320,6 +322,7 @@ def make_config(args: argparse.Namespace) -> dict:
         "samples": args.samples,
         "ttt_steps": args.ttt_steps,
         "ttt_n": args.ttt_n,
+        "entropy": args.entropy,
         "policy": relative(Path(args.policy).resolve()) if args.policy else "",
         "policy_sha256": file_digest(args.policy),
         "rewards": relative(Path(args.rewards).resolve()) if args.rewards else "",
@@ -340,7 +343,8 @@ def command_line(args: argparse.Namespace) -> str:
     words = ["python3", "python/study/study.py", "run", "--name", args.name, "--tasks"]
     words += [t if t in ("eval", "all") else path(t) for t in args.tasks]
     words += ["--seeds", str(args.seeds), "--samples", str(args.samples),
-              "--ttt-steps", str(args.ttt_steps), "--ttt-n", str(args.ttt_n)]
+              "--ttt-steps", str(args.ttt_steps), "--ttt-n", str(args.ttt_n),
+              "--entropy", str(args.entropy)]
     if args.strategies != ",".join(DEFAULT_STRATEGIES):
         words += ["--strategies", args.strategies]
     for flag, value in [("--policy", args.policy), ("--rewards", args.rewards),
@@ -416,6 +420,8 @@ def main() -> int:
     run.add_argument("--samples", type=int, default=64, help="base samples per task and seed")
     run.add_argument("--ttt-steps", type=int, default=5)
     run.add_argument("--ttt-n", type=int, default=32, help="rollouts per TTT step")
+    run.add_argument("--entropy", type=float, default=0.01,
+                     help="kb-ttt's entropy bonus (docs/learning.md; 0: none)")
     run.add_argument("--policy", default=str(REPO / "policies" / "base.json"),
                      help="the base policy file (default: policies/base.json, the one kopt "
                           "ships; '' for the uniform prior)")

@@ -13,7 +13,7 @@
 // PROGRESS: kb-train: step 20/20:
 // RUN: %learning-checks train-improves %t/log.jsonl 20
 // RUN: FileCheck %s --check-prefix=LOG < %t/log.jsonl
-// LOG: {"correct_rate":1,"entropy":{"elementwise":[{{.*}}],"reduction":[{{.*}}]},"fast_1":{{.*}},"mean_reward":{{.*}},"mean_speedup":{{.*}},"rollouts":16,"seconds":{{.*}},"step":1,"tasks":["{{[a-z_]+}}","{{[a-z_]+}}"]}
+// LOG: {"correct_rate":1,"distinct":[{{[0-9]+}},{{[0-9]+}}],"entropy":{"elementwise":[{{.*}}],"reduction":[{{.*}}]},"fast_1":{{.*}},"mean_reward":{{.*}},"mean_speedup":{{.*}},"rollouts":16,"seconds":{{.*}},"step":1,"tasks":["{{[a-z_]+}}","{{[a-z_]+}}"]}
 // The IR is left as it was: no candidates.
 // RUN: FileCheck %s --check-prefix=IR < %t/unchanged.mlir
 // IR-NOT: kb.candidate
@@ -73,3 +73,7 @@
 // RUN:   '--pass-pipeline=builtin.module(kb-train{split= group=1 rewards=%rewards out=%t/x.json})' \
 // RUN:   | FileCheck %s --check-prefix=GROUP
 // GROUP: group at least 2
+// RUN: not kopt %t/tasks.mlir -o /dev/null 2>&1 \
+// RUN:   '--pass-pipeline=builtin.module(kb-train{split= entropy=-0.5 rewards=%rewards out=%t/x.json})' \
+// RUN:   | FileCheck %s --check-prefix=ENTROPY
+// ENTROPY: entropy at least 0

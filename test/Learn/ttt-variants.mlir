@@ -1,10 +1,10 @@
 // Best-of-Adaptation, early stop, and steps without signal, on rewards measured on an H200.
 // RUN: rm -rf %t && mkdir -p %t
 
-// With 8 rollouts a step, fast_1 goes 0.5, 0.875, 1.0, 0.875, 1.0 (seed 2): Best-of-Adaptation
-// keeps step 3, the first with the best fast_1.
+// With 8 rollouts a step, fast_1 goes 0.375, 0.5, 1.0, 0.75, 0.75 (seed 7):
+// Best-of-Adaptation keeps step 3, the first with the best fast_1.
 // RUN: kopt %reward-tasks/row-sum.mlir -o %t/boa.mlir 2>/dev/null \
-// RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=5 n=8 seed=2 best-of-adaptation=true rewards=%rewards log=%t/boa.jsonl})'
+// RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=5 n=8 seed=7 best-of-adaptation=true rewards=%rewards log=%t/boa.jsonl})'
 // RUN: %learning-checks chosen-best %t/boa.jsonl
 // RUN: FileCheck %s --check-prefix=BOA < %t/boa.mlir
 // BOA: ttt_chosen = 3 : i64
@@ -13,7 +13,7 @@
 
 // Early stop: the same run stops at step 4, the first fall, and keeps step 3.
 // RUN: kopt %reward-tasks/row-sum.mlir -o %t/stop.mlir 2>/dev/null \
-// RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=5 n=8 seed=2 early-stop=true rewards=%rewards log=%t/stop.jsonl})'
+// RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=5 n=8 seed=7 early-stop=true rewards=%rewards log=%t/stop.jsonl})'
 // RUN: %learning-checks chosen-early-stop %t/stop.jsonl
 // RUN: FileCheck %s --check-prefix=STOP < %t/stop.mlir
 // STOP: ttt_chosen = 3 : i64
@@ -40,6 +40,10 @@
 // RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=0 rewards=%rewards})' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADOPT
 // BADOPT: error: kb-ttt: steps, n, lr and temperature must be positive
+// RUN: not kopt %reward-tasks/row-sum.mlir -o /dev/null \
+// RUN:   '--pass-pipeline=builtin.module(kb-ttt{entropy=-1 rewards=%rewards})' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADENTROPY
+// BADENTROPY: error: kb-ttt: steps, n, lr and temperature must be positive, and entropy at least 0
 // RUN: not kopt %reward-tasks/softsign.mlir -o /dev/null \
 // RUN:   '--pass-pipeline=builtin.module(kb-ttt{steps=1 n=2 rewards=%t/missing.jsonl})' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOTABLE

@@ -50,6 +50,6 @@ kb.task @no_fill tolerance(atol 1.0e-4, rtol 1.0e-4) {
 // PEAKED-NEXT: kb.candidate @relu_s2 of @relu policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64} logprob <sum = {{.*}}, count = 5> {duplicate_of = @relu_s0}
 // PEAKED-NEXT: kb.candidate @relu_s3 of @relu policy decisions {{.*}} {duplicate_of = @relu_s0}
 
-// VERSION: error: {{.*}}policy-v7.json: policy: version 7 is not supported; this kopt reads version 1
+// VERSION: error: {{.*}}policy-v7.json: policy: version 7 is not supported; this kopt reads versions 1 and 2
 // VALUES: error: {{.*}}policy-wrong-values.json: policy: family 'elementwise', decision 'block': 'values' must be the decision's domain [64, 128, 256, 512, 1024]
 // MISSING: error: policy: cannot read '{{.*}}no-such-policy.json'

@@ -1,5 +1,6 @@
 //===- PolicyTest.cpp - the kernel policy ---------------------------------===//
 #include "kopt/Learn/Policy.h"
+#include "PolicyTesting.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -13,18 +14,12 @@ using kopt::codegen::ScheduleSpace;
 
 namespace {
 
-const std::vector<double> kTask = {1.0, 20.0, 12.0, 4.0, 4.0};
+// Every feature nonzero, so that every weight's gradient is checked.
+const std::vector<double> kTask = {1.0, 20.0, 12.0, 4.0, 4.0, 0.7, 0.5,  0.3,
+                                   0.1, 0.6,  0.4,  0.5, 0.25, 0.4, 1.0};
 
-/// Weights that differ from decision to decision, value to value and feature to feature.
-Policy scrambledPolicy(uint64_t seed) {
-  Policy policy;
-  Rng rng(seed);
-  for (const ScheduleSpace *space : kopt::codegen::allScheduleSpaces())
-    for (auto &rows : policy.weights(*space).decisions)
-      for (auto &row : rows)
-        for (double &weight : row)
-          weight = rng.uniform() - 0.5;
-  return policy;
+TEST(PolicyTest, TheTestTaskHasEveryFeature) {
+  EXPECT_EQ(kTask.size(), taskFeatureNames().size());
 }
 
 double sum(const std::vector<double> &values) {
@@ -91,7 +86,7 @@ TEST(PolicyTest, TemperatureFlattensAndSharpens) {
   };
   EXPECT_GT(spread(0.25), spread(1.0));
   EXPECT_GT(spread(1.0), spread(4.0));
-  EXPECT_LT(spread(1e6), 1e-5);
+  EXPECT_LT(spread(1e7), 1e-5);
 }
 
 /// Finite weights give finite log-probs at any positive temperature: weights of both signs near
@@ -140,26 +135,12 @@ TEST(PolicyTest, SameSeedSameSamples) {
 TEST(PolicyTest, GradientMatchesFiniteDifferences) {
   Policy policy = scrambledPolicy(6);
   Rng rng(9);
+  const double temperature = 0.8;
   for (const ScheduleSpace *space : kopt::codegen::allScheduleSpaces()) {
-    const double temperature = 0.8, step = 1e-5;
     std::vector<size_t> values = policy.sample(*space, kTask, rng, temperature).valueIndices;
-    FamilyWeights gradient = policy.gradient(*space, kTask, values, temperature);
-    FamilyWeights &weights = policy.weights(*space);
-    for (size_t d = 0; d < weights.decisions.size(); ++d)
-      for (size_t v = 0; v < weights.decisions[d].size(); ++v)
-        for (size_t f = 0; f < weights.decisions[d][v].size(); ++f) {
-          double &weight = weights.decisions[d][v][f];
-          double saved = weight;
-          weight = saved + step;
-          double up = sum(policy.logProbs(*space, kTask, values, temperature));
-          weight = saved - step;
-          double down = sum(policy.logProbs(*space, kTask, values, temperature));
-          weight = saved;
-          double numeric = (up - down) / (2 * step);
-          double analytic = gradient.decisions[d][v][f];
-          EXPECT_LT(std::abs(numeric - analytic), 1e-4 * std::max(1.0, std::abs(analytic)))
-              << space->family.str() << " w[" << d << "][" << v << "][" << f << "]";
-        }
+    expectMatchesFiniteDifferences(
+        policy, *space, policy.gradient(*space, kTask, values, temperature),
+        [&] { return sum(policy.logProbs(*space, kTask, values, temperature)); });
   }
 }
 
@@ -195,8 +176,24 @@ TEST(PolicyTest, FileErrors) {
     return loadError(std::move(copy));
   };
   EXPECT_EQ(loadError(good), "(loaded)");
-  EXPECT_NE(edited([](llvm::json::Object &o) { o["version"] = 2; }).find("version 2 is not "
+  EXPECT_NE(edited([](llvm::json::Object &o) { o["version"] = 3; }).find("version 3 is not "
                                                                          "supported"),
+            std::string::npos);
+  auto elementwiseFeatures = [](llvm::json::Object &o) -> llvm::json::Value & {
+    return (*o.getObject("families")->getObject("elementwise"))["features"];
+  };
+  EXPECT_NE(edited([&](llvm::json::Object &o) {
+              elementwiseFeatures(o) = llvm::json::Array{"bias", "bias"};
+            }).find("'features' must list task features, each once"),
+            std::string::npos);
+  EXPECT_NE(edited([&](llvm::json::Object &o) {
+              elementwiseFeatures(o) = llvm::json::Array{"bias", "warp_count"};
+            }).find("'features' must list task features, each once"),
+            std::string::npos);
+  // Version 1 files hold the five features of version 1.
+  EXPECT_NE(edited([](llvm::json::Object &o) { o["version"] = 1; })
+                .find("'features' of a version 1 file must be [bias, log2_elements, "
+                      "log2_largest_dim, dtype_bytes, neg_log10_rtol]"),
             std::string::npos);
   EXPECT_NE(edited([](llvm::json::Object &o) { o["format"] = "other"; }).find("not a policy"),
             std::string::npos);
@@ -220,7 +217,7 @@ TEST(PolicyTest, FileErrors) {
   EXPECT_NE(edited([](llvm::json::Object &o) {
               llvm::json::Object &vector = elementwiseDecision(o, "vector");
               (*vector.getArray("weights"))[0] = llvm::json::Array{1.0};
-            }).find("each weight row must hold 5 numbers"),
+            }).find("each weight row must hold 15 numbers"),
             std::string::npos);
 }
 
@@ -242,6 +239,96 @@ TEST(PolicyTest, FileWithoutANewerLastDecisionLoads) {
   for (const std::vector<double> &row : weights.decisions.back())
     for (double weight : row)
       EXPECT_EQ(weight, 0.0);
+}
+
+/// `policy` as a version 1 file: the five features of version 1, and rows without the others.
+llvm::json::Value asVersion1(const Policy &policy) {
+  llvm::json::Value file = policy.toJSON();
+  llvm::json::Object &root = *file.getAsObject();
+  root["version"] = 1;
+  size_t kept = version1FeatureNames().size(), dropped = taskFeatureNames().size() - kept;
+  for (auto &family : *root.getObject("families")) {
+    llvm::json::Object &entry = *family.second.getAsObject();
+    entry["features"] = llvm::json::Array(
+        llvm::map_range(version1FeatureNames(), [](llvm::StringLiteral n) { return n.str(); }));
+    for (auto &decision : *entry.getObject("decisions"))
+      for (llvm::json::Value &row : *decision.second.getAsObject()->getArray("weights")) {
+        llvm::json::Array &numbers = *row.getAsArray();
+        for (size_t i = 0; i < dropped; ++i)
+          numbers.erase(numbers.begin() + kept);
+      }
+  }
+  return file;
+}
+
+/// kTask without the features version 1 does not have.
+std::vector<double> version1Part(std::vector<double> task) {
+  std::fill(task.begin() + version1FeatureNames().size(), task.end(), 0.0);
+  return task;
+}
+
+/// A version 1 file gives the distributions version 1 gave, on any task: those of its five
+/// features alone, and the same again after a round trip through this version's file.
+TEST(PolicyTest, Version1FileGivesTheSameDistributions) {
+  llvm::json::Value file = asVersion1(scrambledPolicy(11));
+  llvm::Expected<Policy> old = Policy::fromJSON(file);
+  ASSERT_TRUE(static_cast<bool>(old)) << llvm::toString(old.takeError());
+  llvm::json::Value rewritten = old->toJSON();
+  EXPECT_EQ(rewritten.getAsObject()->getInteger("version"), kPolicyVersion);
+  llvm::Expected<Policy> again = Policy::fromJSON(rewritten);
+  ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
+  Rng rng(12);
+  for (const ScheduleSpace *space : kopt::codegen::allScheduleSpaces()) {
+    std::vector<size_t> values = old->sample(*space, kTask, rng).valueIndices;
+    std::vector<std::vector<double>> distributions =
+        old->distributions(*space, kTask, values);
+    EXPECT_EQ(again->distributions(*space, kTask, values), distributions) << space->family.str();
+    EXPECT_EQ(old->distributions(*space, version1Part(kTask), values), distributions)
+        << space->family.str();
+    EXPECT_EQ(again->logProbs(*space, kTask, values), old->logProbs(*space, kTask, values));
+
+    // The first decision as version 1 computed it from the file: log softmax of each value's
+    // row dotted with the five features.
+    const llvm::json::Array &rows = *file.getAsObject()
+                                         ->getObject("families")
+                                         ->getObject(space->family)
+                                         ->getObject("decisions")
+                                         ->getObject(space->decisions[0].name)
+                                         ->getArray("weights");
+    std::vector<double> logits;
+    for (const llvm::json::Value &row : rows) {
+      double logit = 0;
+      for (auto [weight, feature] : llvm::zip_first(*row.getAsArray(), kTask))
+        logit += *weight.getAsNumber() * feature;
+      logits.push_back(logit);
+    }
+    double top = *std::max_element(logits.begin(), logits.end()), total = 0;
+    for (double logit : logits)
+      total += std::exp(logit - top);
+    for (auto [logit, logProb] : llvm::zip_equal(logits, distributions[0]))
+      EXPECT_NEAR(logProb, logit - top - std::log(total), 1e-12) << space->family.str();
+  }
+}
+
+/// The shipped base policy is a version 1 file: the new features weigh nothing in it, so it
+/// draws what it drew before they came (test/Sample pins its samples).
+TEST(PolicyTest, BasePolicyIgnoresTheNewFeatures) {
+  llvm::Expected<llvm::json::Value> file = llvm::json::parse(basePolicyJSON());
+  ASSERT_TRUE(static_cast<bool>(file)) << llvm::toString(file.takeError());
+  EXPECT_EQ(file->getAsObject()->getInteger("version"), 1);
+  llvm::Expected<Policy> base = Policy::base();
+  ASSERT_TRUE(static_cast<bool>(base)) << llvm::toString(base.takeError());
+  for (const ScheduleSpace *space : kopt::codegen::allScheduleSpaces()) {
+    for (const auto &rows : base->weights(*space).decisions)
+      for (const std::vector<double> &row : rows)
+        for (size_t f = version1FeatureNames().size(); f < taskFeatureNames().size(); ++f)
+          EXPECT_EQ(row[f], 0.0) << space->family.str();
+    Rng first(13), second(13);
+    PolicySample drawn = base->sample(*space, kTask, first);
+    PolicySample old = base->sample(*space, version1Part(kTask), second);
+    EXPECT_EQ(drawn.valueIndices, old.valueIndices);
+    EXPECT_EQ(drawn.logProbs, old.logProbs);
+  }
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 //===- TrainTest.cpp - policy-gradient updates ----------------------------===//
 #include "kopt/Learn/Train.h"
+#include "PolicyTesting.h"
 
 #include "gtest/gtest.h"
 
@@ -10,7 +11,8 @@ using kopt::codegen::ScheduleSpace;
 
 namespace {
 
-const std::vector<double> kTask = {1.0, 0.6, 0.4, 0.5, 0.5};
+const std::vector<double> kTask = {1.0, 0.6, 0.4, 0.5, 0.5, 0.4, 0.5,
+                                   0.3, 0.0, 0.6, 0.2, 0.5, 0.25, 0.4, 1.0};
 
 double probability(const Policy &policy, const ScheduleSpace &space,
                    const std::vector<size_t> &list, size_t decision) {
@@ -203,7 +205,143 @@ TEST(TrainTest, OuterLoopTakesDistinctTasksAndDropsUnmeasuredOnes) {
     EXPECT_EQ(llvm::count(names, "c"), 0);
     if (names.size() == 2)
       EXPECT_NE(names[0], names[1]);
+    // Distinct kernels per group, one per task of the step.
+    const llvm::json::Array *distinct = line.getArray("distinct");
+    ASSERT_TRUE(distinct);
+    ASSERT_EQ(distinct->size(), names.size());
+    for (const llvm::json::Value &count : *distinct)
+      EXPECT_TRUE(*count.getAsInteger() >= 1 && *count.getAsInteger() <= 4);
   }
+}
+
+double total(llvm::ArrayRef<double> values) {
+  double sum = 0;
+  for (double value : values)
+    sum += value;
+  return sum;
+}
+
+/// The analytic gradient of the summed entropy per decision against central differences, on
+/// every family.
+TEST(TrainTest, EntropyGradientMatchesFiniteDifferences) {
+  Policy policy = scrambledPolicy(21);
+  Rng rng(22);
+  const double temperature = 0.8;
+  for (const ScheduleSpace *space : kopt::codegen::allScheduleSpaces()) {
+    std::vector<size_t> values = policy.sample(*space, kTask, rng, temperature).valueIndices;
+    expectMatchesFiniteDifferences(
+        policy, *space, policy.entropyGradient(*space, kTask, values, temperature), [&] {
+          return total(entropyPerDecision(policy, *space, kTask, {values}, temperature));
+        });
+  }
+}
+
+/// The whole objective: the mean over rollouts of advantage x mean log-prob per decision plus
+/// the bonus x mean entropy per decision; a rollout with zero advantage still counts for the
+/// entropy.
+TEST(TrainTest, PolicyGradientWithEntropyBonusMatchesFiniteDifferences) {
+  Policy policy = scrambledPolicy(23);
+  Rng rng(24);
+  const double temperature = 1.3, bonus = 0.2;
+  for (const ScheduleSpace *space :
+       {&kopt::codegen::elementwiseSpace(), &kopt::codegen::matmulSpace()}) {
+    std::vector<Rollout> rollouts;
+    for (double advantage : {1.2, -0.7, 0.0})
+      rollouts.push_back({space, kTask, policy.sample(*space, kTask, rng).valueIndices,
+                          advantage});
+    auto objective = [&] {
+      double sum = 0;
+      for (const Rollout &rollout : rollouts) {
+        double decisions = static_cast<double>(rollout.valueIndices.size());
+        sum += rollout.advantage *
+                   total(policy.logProbs(*space, kTask, rollout.valueIndices, temperature)) /
+                   decisions +
+               bonus *
+                   total(entropyPerDecision(policy, *space, kTask, {rollout.valueIndices},
+                                            temperature)) /
+                   decisions;
+      }
+      return sum / rollouts.size();
+    };
+    PolicyGradient gradient = policyGradient(policy, rollouts, temperature, bonus);
+    expectMatchesFiniteDifferences(policy, *space, gradient.find(space->family)->second,
+                                   objective);
+  }
+}
+
+/// The mean entropy per decision of the uniform prior.
+double uniformEntropy(const ScheduleSpace &space) {
+  double mean = 0;
+  for (const kopt::codegen::Decision &decision : space.decisions)
+    mean += std::log(static_cast<double>(decision.domain.size())) / space.decisions.size();
+  return mean;
+}
+
+/// Recorded rewards of an elementwise task: a fixed speedup per decision list, fastest where
+/// the first two decisions take their first values.
+llvm::LogicalResult recordedSpeedups(llvm::MutableArrayRef<RolloutGroup> groups) {
+  for (RolloutGroup &group : groups) {
+    group.speedups.clear();
+    for (const PolicySample &drawn : group.draws)
+      group.speedups.push_back(1.0 + (drawn.valueIndices[0] == 0) +
+                               0.5 * (drawn.valueIndices[1] == 0) +
+                               0.1 * static_cast<double>(drawn.valueIndices[2]));
+  }
+  return llvm::success();
+}
+
+/// The entropy bonus slows the fall of the policy's entropy as test-time training sharpens it:
+/// kb-ttt's defaults (5 steps of 32 rollouts, lr 0.1), the mean entropy of the last step over 8
+/// seeds, which the sampling noise of one seed would hide for a small bonus.
+TEST(TrainTest, EntropyBonusSlowsTheFallOfEntropyInAdaptation) {
+  LearningTask task{"t", &kopt::codegen::elementwiseSpace(), kTask};
+  auto lastEntropy = [&](double bonus) {
+    double mean = 0;
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+      AdaptOptions options{/*steps=*/5, /*n=*/32, /*lr=*/0.1, /*temperature=*/1.0, seed,
+                           /*earlyStop=*/false, /*bestOfAdaptation=*/false, bonus};
+      llvm::FailureOr<Adaptation> adapted = adapt(Policy(), task, options, recordedSpeedups);
+      EXPECT_TRUE(llvm::succeeded(adapted));
+      // The first step draws from the uniform prior whatever the bonus.
+      EXPECT_NEAR(adapted->steps.front().stats.meanEntropy(), uniformEntropy(*task.space), 1e-12);
+      mean += adapted->steps.back().stats.meanEntropy() / 8;
+    }
+    return mean;
+  };
+  double without = lastEntropy(0.0), small = lastEntropy(0.01), large = lastEntropy(0.1);
+  EXPECT_LT(without, uniformEntropy(*task.space)); // the rewards do sharpen the policy
+  // The larger the bonus, the less the entropy falls; the default (0.01) does not stop it.
+  EXPECT_GT(small, without);
+  EXPECT_LT(small, uniformEntropy(*task.space));
+  EXPECT_GT(large, small);
+}
+
+/// The same in the outer loop, with the entropy its log reports.
+TEST(TrainTest, EntropyBonusSlowsTheFallOfEntropyInTraining) {
+  const ScheduleSpace *space = &kopt::codegen::elementwiseSpace();
+  std::vector<LearningTask> tasks = {{"a", space, kTask}, {"b", space, kTask}};
+  auto lastEntropy = [&](double bonus) {
+    GrpoOptions options{/*steps=*/10, /*batch=*/2, /*group=*/8, /*lr=*/0.2,
+                        /*temperature=*/1.0, /*window=*/8, /*seed=*/3, bonus};
+    double last = 0;
+    auto log = [&](llvm::json::Object line) {
+      const llvm::json::Array &entropy =
+          *line.getObject("entropy")->getArray(space->family);
+      last = 0;
+      for (const llvm::json::Value &value : entropy)
+        last += *value.getAsNumber() / entropy.size();
+      return llvm::success();
+    };
+    Policy policy;
+    EXPECT_TRUE(llvm::succeeded(trainGrpo(
+        policy, tasks, options,
+        {recordedSpeedups, [](const LearningTask &) {},
+         [](const Policy &) { return llvm::success(); }, log})));
+    return last;
+  };
+  double without = lastEntropy(0.0), with = lastEntropy(0.1);
+  EXPECT_LT(without, uniformEntropy(*space));
+  EXPECT_GT(with, without);
 }
 
 } // namespace

@@ -26,10 +26,14 @@ namespace kopt::learn {
 
 /// The names of the task features, in the order taskFeatures returns them.
 llvm::ArrayRef<llvm::StringLiteral> taskFeatureNames();
+/// Those a version 1 policy file holds: the first five.
+llvm::ArrayRef<llvm::StringLiteral> version1FeatureNames();
 
-/// The features of a task: a bias (the weights are per family, so it stands for the family's
-/// one-hot), log2 of the elements of all inputs and outputs, log2 of the largest dimension, the
-/// bytes of the widest element type, and -log10(rtol), each scaled to about [0, 1].
+/// The features of a task, each scaled to about [0, 1] (docs/policy-format.md lists them): a bias
+/// (the weights are per family, so it stands for the family's one-hot), the sizes of its inputs
+/// and outputs, its element type and rtol, and from its payload the extents of its main op's
+/// loops, its parallel and reduction lengths, the shape of its largest output, its arithmetic
+/// intensity and whether its innermost extents suit 16-byte vectors.
 std::vector<double> taskFeatures(kb::TaskOp task);
 
 /// A deterministic random stream (splitmix64), the same on every platform.
@@ -97,6 +101,12 @@ public:
   FamilyWeights gradient(const codegen::ScheduleSpace &space, llvm::ArrayRef<double> task,
                          llvm::ArrayRef<size_t> valueIndices, double temperature = 1.0) const;
 
+  /// The gradient of the summed entropy of each decision's distribution given the earlier values
+  /// of the list (what entropyPerDecision averages), with those values held fixed.
+  FamilyWeights entropyGradient(const codegen::ScheduleSpace &space, llvm::ArrayRef<double> task,
+                                llvm::ArrayRef<size_t> valueIndices,
+                                double temperature = 1.0) const;
+
 private:
   llvm::StringMap<FamilyWeights> families;
 };
@@ -104,9 +114,10 @@ private:
 /// The text of the base policy kopt ships (policies/base.json, compiled in).
 llvm::StringRef basePolicyJSON();
 
-/// The policy file's format name and the version this build reads and writes.
+/// The policy file's format name and the version this build writes. It reads this version and
+/// version 1, whose rows hold version1FeatureNames only (the others weigh 0).
 inline constexpr llvm::StringLiteral kPolicyFormat = "kopt-policy";
-inline constexpr int64_t kPolicyVersion = 1;
+inline constexpr int64_t kPolicyVersion = 2;
 
 } // namespace kopt::learn
 

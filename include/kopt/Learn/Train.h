@@ -33,11 +33,13 @@ struct Rollout {
 /// A gradient over the weights of some families, shaped as the policy's.
 using PolicyGradient = llvm::StringMap<FamilyWeights>;
 
-/// The policy-gradient estimate of the objective E[advantage x log-prob]: the mean over rollouts
-/// of advantage x the gradient of the rollout's mean log-prob per decision (the study's per-token
-/// mean). Rollouts with zero advantage contribute nothing.
+/// The gradient of the objective E[advantage x log-prob] + entropyBonus x E[entropy]
+/// (docs/learning.md): the mean over rollouts of advantage x the gradient of the rollout's mean
+/// log-prob per decision (the study's per-token mean), plus entropyBonus x the gradient of its
+/// mean entropy per decision, each decision's distribution given the rollout's earlier values.
+/// A rollout with zero advantage contributes only the entropy term.
 PolicyGradient policyGradient(const Policy &policy, llvm::ArrayRef<Rollout> rollouts,
-                              double temperature = 1.0);
+                              double temperature = 1.0, double entropyBonus = 0.0);
 
 /// Adam (Kingma and Ba, 2015) ascending the objective, with one pair of moments per weight.
 class Adam {
@@ -118,7 +120,7 @@ struct RolloutStats {
   double correctRate = 0;      // share correct
   double bestSpeedup = 0;      // 0 when none is correct
   double meanSurprisal = 0;    // mean over rollouts of minus the mean log-prob per decision
-  size_t distinct = 0;         // distinct decision lists
+  size_t distinct = 0;         // distinct decision lists (kernels) in the group
   std::vector<double> entropy; // per decision (nats), exact, averaged over the rollouts
   double meanEntropy() const;
 };
@@ -126,12 +128,13 @@ struct RolloutStats {
 RolloutStats statsOf(const RolloutGroup &group, const LearningTask &task, const Policy &policy,
                      double temperature);
 
-/// The outer loop's settings (kb-train's options of the same names).
+/// The outer loop's settings (kb-train's options of the same names; `entropy` is entropyBonus).
 struct GrpoOptions {
   unsigned steps, batch, group;
   double lr, temperature;
   size_t window;
   uint64_t seed;
+  double entropyBonus = 0; // see policyGradient
 };
 
 /// What the outer loop hands back. Each fails after reporting why, which stops the loop.
@@ -147,17 +150,20 @@ struct GrpoCallbacks {
 
 /// GRPO over `tasks`: each step draws `group` rollouts for each of the next `batch` tasks (in a
 /// seeded order reshuffled every pass over them), rewards them by RunningMedianReward, z-scores
-/// the rewards within each group and takes one Adam step over the batch; progress on stderr.
+/// the rewards within each group and takes one Adam step over the batch (with the entropy
+/// bonus); progress on stderr, and per step a log line with each group's distinct kernels.
 /// Fails when a callback fails or no task is left.
 llvm::LogicalResult trainGrpo(Policy &policy, llvm::ArrayRef<LearningTask> tasks,
                               const GrpoOptions &options, const GrpoCallbacks &callbacks);
 
-/// Test-time training's settings (kb-ttt's options of the same names).
+/// Test-time training's settings (kb-ttt's options of the same names; `entropy` is
+/// entropyBonus).
 struct AdaptOptions {
   unsigned steps, n;
   double lr, temperature;
   uint64_t seed; // each task draws from its own stream, seeded by this and its name
   bool earlyStop, bestOfAdaptation;
+  double entropyBonus = 0; // see policyGradient
 };
 
 /// One step of a task's adaptation: the policy that drew its rollouts and their statistics.
@@ -172,7 +178,8 @@ struct Adaptation {
 };
 
 /// Adapts `policy` to `task`: each step draws `n` rollouts, has `measure` measure them (one group),
-/// and takes one Adam step with their speedups z-scored as advantages; progress on stderr. Stops
+/// and takes one Adam step with their speedups z-scored as advantages (and the entropy bonus);
+/// progress on stderr. Stops
 /// early, and chooses the step to keep, as AdaptOptions says.
 llvm::FailureOr<Adaptation> adapt(Policy policy, const LearningTask &task,
                                   const AdaptOptions &options, RewardCallback measure);

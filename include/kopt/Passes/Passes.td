@@ -345,6 +345,9 @@ def KbTtt : Pass<"kb-ttt", "::mlir::ModuleOp"> {
     Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the draws">,
     Option<"temperature", "temperature", "double", /*default=*/"1.0",
            "divides the policy's logits (> 0)">,
+    Option<"entropy", "entropy", "double", /*default=*/"0.01",
+           "the entropy bonus: the objective gains this times the mean entropy per decision of "
+           "the rollouts (docs/learning.md); 0: none">,
     Option<"policy", "policy", "std::string", /*default=*/"\"\"",
            "the starting policy: a policy file (docs/policy-format.md), `base` or `uniform`; "
            "empty: uniform">,
@@ -403,6 +406,9 @@ def KbTrain : Pass<"kb-train", "::mlir::ModuleOp"> {
     Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the task order and the draws">,
     Option<"temperature", "temperature", "double", /*default=*/"1.0",
            "divides the policy's logits (> 0)">,
+    Option<"entropy", "entropy", "double", /*default=*/"0.01",
+           "the entropy bonus: the objective gains this times the mean entropy per decision of "
+           "the rollouts (docs/learning.md); 0: none">,
     Option<"window", "window", "unsigned", /*default=*/"32",
            "correct speedups per task in the reward's running median">,
     Option<"split", "split", "std::string", /*default=*/"\"train\"",
