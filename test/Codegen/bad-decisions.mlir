@@ -4,7 +4,7 @@
 // (located at the task); the others compile.
 
 // CHECK-LABEL: kb.candidate @unknown
-// CHECK-SAME:    verdict <compile_error, "<stdin>:2:1: error: 'tile' is not a decision of the elementwise space (its decisions: vector, per_thread, block, grid_stride, blocks_per_sm)">
+// CHECK-SAME:    verdict <compile_error, "<stdin>:2:1: error: 'tile' is not a decision of the elementwise space (its decisions: vector, per_thread, block, grid_stride, blocks_per_sm, fast_math)">
 kb.candidate @unknown of @relu policy decisions {tile = 4}
 // CHECK-LABEL: kb.candidate @outside
 // CHECK-SAME:    verdict <compile_error, "<stdin>:2:1: error: decision 'block' = 2048 is not in its domain {64, 128, 256, 512, 1024}">

@@ -8,7 +8,7 @@
 // OPTION: error: kb-tag-features: the ptxas option names '/nonexistent/ptxas', which is no executable ptxas (give its path, or `none` to tag without ptxas)
 // ENV: error: kb-tag-features: $KOPT_PTXAS names '/nonexistent/ptxas', which is no executable ptxas
 // OFF-NOT: remark
-// OFF: kb.candidate @c of @t {{.*}} features {atomics = 0 : i64
+// OFF: kb.candidate @c of @t {{.*}} features {approx = 0 : i64, atomics = 0 : i64
 // OFF-NOT: registers
 
 kb.task @t tolerance(atol 1.0e-4, rtol 1.0e-4) {

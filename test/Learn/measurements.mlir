@@ -2,15 +2,16 @@
 // candidates as JSON Lines, kb-recorded-rewards reads them back as a reward table.
 // RUN: rm -rf %t && mkdir -p %t
 
-// Every decision list of the elementwise space once (3 x 4 x 5 x 2 x 6), in table order with the
-// last decision (blocks_per_sm) varying fastest.
+// Every decision list of the elementwise space once (3 x 4 x 5 x 2 x 6 x 2), in table order with
+// the last decision (fast_math) varying fastest.
 // RUN: kopt %reward-tasks/softsign.mlir -o %t/all.mlir '--pass-pipeline=builtin.module(kb-sample{exhaustive=true})'
 // RUN: grep -c "kb.candidate" %t/all.mlir | FileCheck %s --check-prefix=COUNT
-// COUNT: 720
+// COUNT: 1440
 // RUN: FileCheck %s --check-prefix=ORDER < %t/all.mlir
-// ORDER: @softsign_s0 of @softsign policy decisions {block = 64 : i64, blocks_per_sm = 1 : i64, grid_stride = false, per_thread = 1 : i64, vector = 1 : i64} logprob <sum = -6.579251212010101, count = 5>
-// ORDER-NEXT: @softsign_s1 of @softsign policy decisions {block = 64 : i64, blocks_per_sm = 2 : i64, grid_stride = false, per_thread = 1 : i64, vector = 1 : i64}
-// ORDER: @softsign_s719 of @softsign policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64}
+// ORDER: @softsign_s0 of @softsign policy decisions {block = 64 : i64, blocks_per_sm = 1 : i64, fast_math = false, grid_stride = false, per_thread = 1 : i64, vector = 1 : i64} logprob <sum = -7.272398392570047, count = 6>
+// ORDER-NEXT: @softsign_s1 of @softsign policy decisions {block = 64 : i64, blocks_per_sm = 1 : i64, fast_math = true, grid_stride = false, per_thread = 1 : i64, vector = 1 : i64}
+// ORDER-NEXT: @softsign_s2 of @softsign policy decisions {block = 64 : i64, blocks_per_sm = 2 : i64, fast_math = false, grid_stride = false, per_thread = 1 : i64, vector = 1 : i64}
+// ORDER: @softsign_s1439 of @softsign policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, fast_math = true, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64}
 // ORDER-NOT: kb.candidate
 
 // The recorded verdicts, timings and speedups come back onto the candidates; the export of the

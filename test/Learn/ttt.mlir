@@ -20,7 +20,7 @@
 // The policy saved with `save` is the one that drew the kept (last) step.
 // RUN: cmp %t/adapted.json %t/steps/row_sum.step5.json
 
-// STEPS: kb-ttt: row_sum step 1/5: fast_1 {{.*}}, entropy 1.316,
+// STEPS: kb-ttt: row_sum step 1/5: fast_1 {{.*}}, entropy 1.269,
 // STEPS: kb-ttt: row_sum step 5/5:
 
 // The last step's 32 rollouts are the task's candidates, measured, repeats marked.

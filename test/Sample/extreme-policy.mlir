@@ -10,8 +10,8 @@
 // (every draw takes the peak, at log-prob 0), not NaN. A policy file whose weights are not finite
 // (1e999 reads as infinity) is refused, as is a temperature that is not positive.
 
-// CHECK:      kb.candidate @relu_s0 of @relu policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64} logprob <sum = {{-?}}0.0, count = 5>{{$}}
-// CHECK-NEXT: kb.candidate @relu_s1 of @relu policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64} logprob <sum = {{-?}}0.0, count = 5> {duplicate_of = @relu_s0}
+// CHECK:      kb.candidate @relu_s0 of @relu policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, fast_math = true, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64} logprob <sum = {{-?}}0.0, count = 6>{{$}}
+// CHECK-NEXT: kb.candidate @relu_s1 of @relu policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, fast_math = true, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64} logprob <sum = {{-?}}0.0, count = 6> {duplicate_of = @relu_s0}
 
 // INF: error: {{.*}}inf.json: policy: family 'elementwise', decision 'vector': weights must be finite numbers
 // ZERO: error: kb-sample: temperature must be finite and > 0, got 0

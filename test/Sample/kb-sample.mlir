@@ -9,7 +9,7 @@
 // RUN: cat %S/Inputs/relu-task.mlir %s | not kopt - --pass-pipeline='builtin.module(kb-sample{policy=%S/Inputs/no-such-policy.json})' 2>&1 | FileCheck %s --check-prefix=MISSING
 
 // kb-sample draws n decision lists per task from the policy (here the uniform prior: every
-// decision list of the elementwise space has probability 1/720, log 720 = 6.579) and appends
+// decision list of the elementwise space has probability 1/1440, log 1440 = 7.272) and appends
 // them as policy candidates named @<task>_sN, N skipping names already taken (@relu_s1).
 
 kb.candidate @relu_s1 of @relu policy decisions {vector = 4, per_thread = 1, block = 256}
@@ -34,8 +34,8 @@ kb.task @no_fill tolerance(atol 1.0e-4, rtol 1.0e-4) {
 // CHECK-NEXT: {{.*}}error: not in the reduction family: accumulator #0 does not start from a linalg.fill
 // CHECK:      kb.task @relu
 // CHECK:      kb.candidate @relu_s1 of @relu policy
-// CHECK-NEXT: kb.candidate @relu_s0 of @relu policy decisions {block = {{[0-9]+}} : i64, blocks_per_sm = {{[0-9]+}} : i64, grid_stride = {{true|false}}, per_thread = {{[1248]}} : i64, vector = {{[124]}} : i64} logprob <sum = -6.5792{{[0-9]+}}, count = 5>{{$}}
-// CHECK-NEXT: kb.candidate @relu_s2 of @relu policy decisions {{.*}} logprob <sum = -6.5792{{[0-9]+}}, count = 5>{{$}}
+// CHECK-NEXT: kb.candidate @relu_s0 of @relu policy decisions {block = {{[0-9]+}} : i64, blocks_per_sm = {{[0-9]+}} : i64, fast_math = {{true|false}}, grid_stride = {{true|false}}, per_thread = {{[1248]}} : i64, vector = {{[124]}} : i64} logprob <sum = -7.2723{{[0-9]+}}, count = 6>{{$}}
+// CHECK-NEXT: kb.candidate @relu_s2 of @relu policy decisions {{.*}} logprob <sum = -7.2723{{[0-9]+}}, count = 6>{{$}}
 // CHECK-NEXT: kb.candidate @relu_s3 of @relu policy
 // CHECK-NEXT: kb.candidate @relu_s4 of @relu policy
 // CHECK:      kb.task @no_fill
@@ -46,8 +46,8 @@ kb.task @no_fill tolerance(atol 1.0e-4, rtol 1.0e-4) {
 
 // A policy that puts almost all its mass on one decision list: the second and third draws repeat
 // the first, are kept (Best-of-N counts them) and marked.
-// PEAKED:      kb.candidate @relu_s0 of @relu policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64} logprob <sum = {{.*}}, count = 5>{{$}}
-// PEAKED-NEXT: kb.candidate @relu_s2 of @relu policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64} logprob <sum = {{.*}}, count = 5> {duplicate_of = @relu_s0}
+// PEAKED:      kb.candidate @relu_s0 of @relu policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, fast_math = true, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64} logprob <sum = {{.*}}, count = 6>{{$}}
+// PEAKED-NEXT: kb.candidate @relu_s2 of @relu policy decisions {block = 1024 : i64, blocks_per_sm = 32 : i64, fast_math = true, grid_stride = true, per_thread = 8 : i64, vector = 4 : i64} logprob <sum = {{.*}}, count = 6> {duplicate_of = @relu_s0}
 // PEAKED-NEXT: kb.candidate @relu_s3 of @relu policy decisions {{.*}} {duplicate_of = @relu_s0}
 
 // VERSION: error: {{.*}}policy-v7.json: policy: version 7 is not supported; this kopt reads versions 1 and 2

@@ -12,7 +12,7 @@
 // RUN: not kopt --select=oracle --policy=%t.missing.json %s 2>&1 >/dev/null | FileCheck %s --check-prefix=MISSING
 
 // CHECK-LABEL: kb.task @relu
-// CHECK:       kb.candidate @relu_s0 of @relu policy decisions {{.*}} logprob <sum = -6.579251212010101, count = 5> ptx {{.*}} features
+// CHECK:       kb.candidate @relu_s0 of @relu policy decisions {{.*}} logprob <sum = -7.272398392570047, count = 6> ptx {{.*}} features
 // CHECK:       kb.candidate @relu_s3 of @relu policy
 // CHECK-NOT:   kb.candidate
 // MSG:  kopt: 4 candidate(s) (kb-sample drew 4 from the uniform policy for each schedulable task that had none)

@@ -19,7 +19,7 @@ TEST(ScheduleSpaceTest, ElementwiseTable) {
   for (const Decision &decision : space.decisions)
     names.push_back(decision.name.str());
   EXPECT_EQ(names, (std::vector<std::string>{"vector", "per_thread", "block", "grid_stride",
-                                             "blocks_per_sm"}));
+                                             "blocks_per_sm", "fast_math"}));
   EXPECT_EQ(space.find("vector")->domain, llvm::ArrayRef<int64_t>({1, 2, 4}));
   EXPECT_EQ(space.find("per_thread")->domain, llvm::ArrayRef<int64_t>({1, 2, 4, 8}));
   EXPECT_EQ(space.find("block")->domain, llvm::ArrayRef<int64_t>({64, 128, 256, 512, 1024}));
@@ -34,7 +34,7 @@ TEST(ScheduleSpaceTest, ReductionTable) {
   for (const Decision &decision : space.decisions)
     names.push_back(decision.name.str());
   EXPECT_EQ(names, (std::vector<std::string>{"threads_per_output", "block", "vector", "unroll",
-                                             "shuffle", "split"}));
+                                             "shuffle", "fast_math", "split"}));
   EXPECT_EQ(space.find("split")->domain, llvm::ArrayRef<int64_t>({1, 2, 4, 8, 16}));
   EXPECT_EQ(space.find("split")->defaultValue, 1);
   EXPECT_EQ(space.find("threads_per_output")->domain,
@@ -50,7 +50,7 @@ TEST(ScheduleSpaceTest, AttentionTable) {
   for (const Decision &decision : space.decisions)
     names.push_back(decision.name.str());
   EXPECT_EQ(names, (std::vector<std::string>{"block_q", "block_kv", "chunk_e", "thread_q",
-                                             "thread_kv", "head_split", "vector"}));
+                                             "thread_kv", "head_split", "vector", "fast_math"}));
   EXPECT_EQ(space.find("head_split")->domain, llvm::ArrayRef<int64_t>({1, 2, 4, 8}));
 }
 
@@ -120,7 +120,7 @@ TEST(ScheduleSpaceTest, ResolveRejectsUnknownNamesAndValues) {
   ASSERT_FALSE(bool(unknown));
   EXPECT_EQ(llvm::toString(unknown.takeError()),
             "'tile' is not a decision of the elementwise space (its decisions: vector, "
-            "per_thread, block, grid_stride, blocks_per_sm)");
+            "per_thread, block, grid_stride, blocks_per_sm, fast_math)");
   llvm::Expected<llvm::SmallVector<int64_t>> outside =
       resolveDecisions(elementwiseSpace(), {{"vector", 8}});
   ASSERT_FALSE(bool(outside));
