@@ -5,7 +5,8 @@
 #
 #   bench/train-gpu.sh pack                    # here: build/train (the task modules, and the
 #                                              # result cache of the suite runs as a head start)
-#   bench/train-gpu.sh train STEPS [PRIOR]     # on the GPU machine (carry .device, build/train):
+#   bench/train-gpu.sh train STEPS [PRIOR [ENTROPY]]
+#                                              # on the GPU machine (carry .device, build/train):
 #                                              # $OUT/policy.json, train-log.jsonl, cache.jsonl
 #   bench/train-gpu.sh compare NAME POLICY     # on the GPU machine: 64 samples per evaluation
 #                                              # task from POLICY into $OUT/compare-NAME.jsonl
@@ -31,18 +32,24 @@ train|compare)
   eval "$(scripts/device-unpack.sh)"
   [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
   runner=$PWD/build/runner/kopt-runner
-  [ -f "$out/cache.jsonl" ] || cp $dir/cache.jsonl "$out/cache.jsonl"
   if [ "$1" = train ]; then
-    kopt $dir/train.mlir -o /dev/null "--pass-pipeline=builtin.module(kb-train{steps=$2 prior=${3:-uniform} runner=$runner cache=$out/cache.jsonl $settings out=$out/policy.json log=$out/train-log.jsonl})"
+    [ -f "$out/cache.jsonl" ] || cp $dir/cache.jsonl "$out/cache.jsonl"
+    kopt $dir/train.mlir -o /dev/null "--pass-pipeline=builtin.module(kb-train{steps=$2 prior=${3:-uniform} entropy=${4:-0.01} runner=$runner cache=$out/cache.jsonl $settings out=$out/policy.json log=$out/train-log.jsonl})"
   else
-    # One task at a time, so that a run cut short keeps the tasks it finished.
+    # One task at a time, so that a run cut short keeps the tasks it finished, and a second run
+    # into the same $OUT goes on from the first task not done. Its own cache: the suite's results
+    # predate the TF32 baseline, and every sample here should carry both speedups.
+    done_list="$out/compare-$2.done"
+    touch "$done_list"
     for task in $(grep -l 'split = "eval"' tasks/kernelbench/level1/*.mlir); do
-      kopt "$task" -o /dev/null 2>>"$out/compare-$2.log" "--pass-pipeline=builtin.module(kb-sample{n=64 seed=1 policy=$3},kb-lower-to-ptx,kb-verify{runner=$runner cache=$out/cache.jsonl trials=2},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05},kb-export-measurements{file=$out/compare-$2.jsonl})" ||
+      grep -qxF "$task" "$done_list" && continue
+      kopt "$task" -o /dev/null 2>>"$out/compare-$2.log" "--pass-pipeline=builtin.module(kb-sample{n=64 seed=1 policy=$3},kb-lower-to-ptx,kb-verify{runner=$runner cache=$out/compare-cache.jsonl trials=2},kb-time{runner=$runner cache=$out/compare-cache.jsonl strategy=all max-seconds=0.1 target=0.05},kb-export-measurements{file=$out/compare-$2.jsonl})" ||
         echo "$task: kopt exit $?" >> "$out/compare-$2.log"
+      echo "$task" >> "$done_list"
     done
   fi ;;
 table)
   python3 bench/policy-compare.py "$2" "$3" ;;
 *)
-  echo "usage: $0 pack|train STEPS [PRIOR]|compare NAME POLICY|table A B" >&2; exit 2 ;;
+  echo "usage: $0 pack|train STEPS [PRIOR [ENTROPY]]|compare NAME POLICY|table A B" >&2; exit 2 ;;
 esac
