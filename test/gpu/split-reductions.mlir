@@ -2,7 +2,7 @@
 // RUN: kopt %t.in.mlir --pass-pipeline='builtin.module(kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=300 cache=none})' 2>/dev/null | FileCheck %s --implicit-check-not=verdict
 // RUN: kopt %S/../Codegen/reduction-split.mlir --pass-pipeline='builtin.module(kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=60 cache=none})' 2>/dev/null | FileCheck %s --check-prefix=SMALL --implicit-check-not=verdict
 // RUN: kopt %S/../Codegen/Inputs/split-sum-tasks.mlir --pass-pipeline='builtin.module(kb-sample{n=16 seed=3 policy=uniform},kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=60 cache=none})' 2>/dev/null | FileCheck %s --check-prefix=SAMPLED
-// RUN: kopt %S/../Codegen/global-reduction-atomic.mlir --pass-pipeline='builtin.module(kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=60 cache=none})' 2>/dev/null | FileCheck %s --check-prefix=GLOBAL
+// RUN: cat %S/../Codegen/Inputs/global-reduction-tasks.mlir %S/../Codegen/global-reduction-atomic.mlir | kopt - --pass-pipeline='builtin.module(kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=60 cache=none})' 2>/dev/null | FileCheck %s --check-prefix=GLOBAL
 
 // Split reductions, whose blocks add their partials with float atomics in no fixed order, are
 // correct at KernelBench's tolerance (1e-4) on both input distributions of each task: the sum over
