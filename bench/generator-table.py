@@ -2,17 +2,24 @@
 """The generator's must-show figures (issue: a generator as hard to choose from as a model), per
 task and pooled, from one kb-export-measurements file of N samples per task (markdown).
 
-    bench/generator-table.py compare-base.jsonl
+    bench/generator-table.py compare-base.jsonl [LOWERED.mlir]
 
-Per task: the samples verified; distinct decision lists and distinct kernels (a sample marked
-`duplicate_of` compiled to the same kernel as an earlier one); the distinct mean log-probs among
-the distinct correct kernels (surprisal can choose only where there are two or more); the correct
-share; fast_1 (correct and faster than eager fp32); and the best speedup under both conventions:
-over eager fp32 (KernelBench's) and over eager with TF32 allowed (matched precision).
+Per task: the samples verified; distinct decision lists and distinct kernels; the distinct mean
+log-probs among the distinct correct kernels (surprisal can choose only where there are two or
+more; a kernel's is that of its first sample); the correct share; fast_1 (correct and faster than
+eager fp32); and the best speedup under both conventions: over eager fp32 (KernelBench's) and over
+eager with TF32 allowed (matched precision).
+
+Distinct decision lists may compile to one kernel (a decision that does not apply to the task).
+LOWERED is the same samples compiled again on any machine, the IR that
+`kopt TASK --pass-pipeline='builtin.module(kb-sample{...},kb-lower-to-ptx)'` prints for each task
+(concatenated); a kernel is then its PTX and launch plan. Without it, a kernel is a decision list.
 """
+import hashlib
 import json
 import math
 import pathlib
+import re
 import sys
 from collections import defaultdict
 
@@ -21,11 +28,28 @@ from kopt import measurements  # noqa: E402
 from kopt.tables import markdown_table  # noqa: E402
 
 
-def task_stats(samples):
+def kernels_of(lowered):
+    """Candidate name -> (its log-prob sum, a digest of its PTX and launch plan), from printed IR."""
+    kernels = {}
+    for line in open(lowered):
+        line = line.strip()
+        if line.startswith("kb.candidate @") and ' ptx "' in line:
+            name = line[len("kb.candidate @"):].split(" ", 1)[0]
+            logprob = float(line.split("logprob <sum = ", 1)[1].split(",", 1)[0])
+            # The PTX and launch plan, without the attributes after them ({duplicate_of = @...}).
+            kernel = re.sub(r" \{[^{}]*\}$", "", line.split(' ptx "', 1)[1])
+            kernels[name] = (logprob, hashlib.sha256(kernel.encode()).hexdigest())
+    return kernels
+
+
+def task_stats(samples, kernel_of):
     # Samples the evaluator never reached (a run cut short) are left out, not counted as failures.
     samples = [s for s in samples if s.verdict]
     correct = [s for s in samples if s.verdict == "correct"]
-    kernels = [s for s in samples if not s.duplicate_of]
+    first = {}  # kernel -> its first sample
+    for s in samples:
+        first.setdefault(kernel_of(s), s)
+    kernels = list(first.values())
     correct_kernels = [s for s in kernels if s.verdict == "correct" and s.logprob]
     fp32 = [s.speedup for s in correct if s.speedup is not None]
     tf32 = [s.speedup_tf32 for s in correct if s.speedup_tf32 is not None]
@@ -48,10 +72,24 @@ def geomean(values):
 
 
 def main():
+    if len(sys.argv) not in (2, 3):
+        sys.exit(__doc__)
     tasks = defaultdict(list)
     for m in measurements.read(sys.argv[1]):
         tasks[m.task].append(m)
-    stats = {task: task_stats(samples) for task, samples in sorted(tasks.items())}
+    if len(sys.argv) == 3:
+        kernels = kernels_of(sys.argv[2])
+        # The same samples: every one there, drawn with the same log-probability.
+        other = [m.candidate for samples in tasks.values() for m in samples
+                 if m.candidate not in kernels or not m.logprob
+                 or abs(kernels[m.candidate][0] - m.logprob.sum) > 1e-9]
+        if other:
+            sys.exit(f"{sys.argv[2]} does not hold {len(other)} of the samples as they were "
+                     f"drawn, the first {other[0]}")
+        kernel_of = lambda m: kernels[m.candidate][1]  # noqa: E731
+    else:
+        kernel_of = lambda m: json.dumps(m.decisions, sort_keys=True)  # noqa: E731
+    stats = {task: task_stats(samples, kernel_of) for task, samples in sorted(tasks.items())}
     stats = {task: s for task, s in stats.items() if s["n"]}
     fmt = lambda v: "-" if v is None else f"{v:.3f}"  # noqa: E731
     rows = [[task, s["n"], s["lists"], s["kernels"], s["logprobs"], f"{s['correct']:.2f}",
