@@ -10,7 +10,7 @@ PACKAGES=(
   "llvm-${LLVM_VERSION}-dev" "llvm-${LLVM_VERSION}-tools" "libmlir-${LLVM_VERSION}-dev" "mlir-${LLVM_VERSION}-tools"
   "clang-${LLVM_VERSION}" "lld-${LLVM_VERSION}" "libclang-rt-${LLVM_VERSION}-dev"
   libgtest-dev libgmock-dev
-  nlohmann-json3-dev libcurl4-openssl-dev libtorch-dev
+  nlohmann-json3-dev libcurl4-openssl-dev libtorch-dev libxgboost-dev
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev
   python3 python3-matplotlib python3-pytest xz-utils patchelf
 )
