@@ -58,6 +58,12 @@ try:
                            input="", capture_output=True, text=True, timeout=30)
     if "without libcurl" not in probe.stderr:
         config.available_features.add("curl")
+    # The learned cost model needs a kopt built with XGBoost: feature `xgboost`.
+    probe = subprocess.run([os.path.join(kopt_bin, "kopt"), "-",
+                            "--pass-pipeline=builtin.module(kb-predict)"],
+                           input="", capture_output=True, text=True, timeout=30)
+    if "without XGBoost" not in probe.stderr:
+        config.available_features.add("xgboost")
 except (OSError, subprocess.SubprocessError):
     pass
 # A fake OpenAI-compatible server on loopback around a command (kb-sample-server's tests).

@@ -273,6 +273,17 @@ LogicalResult IntervalAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult PredictionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                     APFloat speedupValue, APFloat pCorrectValue) {
+  double speedup = speedupValue.convertToDouble(), pCorrect = pCorrectValue.convertToDouble();
+  if (!std::isfinite(speedup) || !(speedup > 0))
+    return emitError() << "predicted speedup must be finite and > 0, got " << speedup;
+  if (!(pCorrect >= 0 && pCorrect <= 1))
+    return emitError() << "predicted probability of being correct must be in [0, 1], got "
+                       << pCorrect;
+  return success();
+}
+
 LogicalResult TimingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  APFloat medianValue, APFloat q1Value, APFloat q3Value,
                                  int64_t n) {

@@ -167,6 +167,18 @@ def Kb_IntervalAttr : Kb_Attr<"Interval", "interval"> {
   let genVerifyDecl = 1;
 }
 
+def Kb_PredictionAttr : Kb_Attr<"Prediction", "prediction"> {
+  let summary = "what a learned cost model predicts of a candidate before it runs";
+  let description = [{
+    The predicted speedup over PyTorch eager (fp32) and the predicted probability that the
+    candidate is correct (kb-predict, from a model kb-fit-cost-model fitted).
+  }];
+  let parameters = (ins Kb_F64Parameter<"predicted speedup">:$speedup,
+                        Kb_F64Parameter<"probability of being correct">:$p_correct);
+  let assemblyFormat = "`<` $speedup `,` $p_correct `>`";
+  let genVerifyDecl = 1;
+}
+
 def Kb_SelectionAttr : Kb_Attr<"Selection", "selection"> {
   let summary = "the mark of the selected candidate";
   let description = [{

@@ -106,7 +106,7 @@ def Kb_CandidateOp : Kb_Op<"candidate", [Symbol,
   let description = [{
     Candidates of a task appear in sample order. A policy candidate carries its `decisions`; an LLM
     or hand-written one its `source` text. Each stage of kopt adds attributes: `ptx` and `launch`
-    (lowering), `features` (tagging), `verdict` (verification), `time` in microseconds and
+    (lowering), `features` (tagging), `predicted` (a learned cost model), `verdict` (verification), `time` in microseconds and
     `speedup` over PyTorch eager at fp32 (KernelBench's convention) with its `interval` (timing),
     `speedup_tf32` over PyTorch eager with TF32 allowed (the baseline at matched precision for a
     kernel that computes in TF32) with its `interval`, when the runner timed that baseline, and
@@ -121,6 +121,7 @@ def Kb_CandidateOp : Kb_Op<"candidate", [Symbol,
                        OptionalAttr<StrAttr>:$ptx,
                        OptionalAttr<Kb_LaunchPlanAttr>:$launch,
                        OptionalAttr<DictionaryAttr>:$features,
+                       OptionalAttr<Kb_PredictionAttr>:$predicted,
                        OptionalAttr<Kb_VerdictAttr>:$verdict,
                        OptionalAttr<Kb_TimingAttr>:$time,
                        OptionalAttr<F64Attr>:$speedup,
@@ -132,7 +133,7 @@ def Kb_CandidateOp : Kb_Op<"candidate", [Symbol,
     $sym_name `of` $task `` $origin
     (`decisions` $decisions^)? (`source` $source^)? (`logprob` $logprob^)?
     (`ptx` $ptx^)? (`launch` $launch^)? (`features` $features^)?
-    (`verdict` $verdict^)? (`time` $time^)? (`speedup` custom<PlainF64>($speedup)^)?
+    (`predicted` $predicted^)? (`verdict` $verdict^)? (`time` $time^)? (`speedup` custom<PlainF64>($speedup)^)?
     (`interval` $speedup_interval^)?
     (`speedup_tf32` custom<PlainF64>($speedup_tf32)^)? (`interval` $speedup_tf32_interval^)?
     (`selected` $selected^)?

@@ -39,6 +39,8 @@ kopt::toRecords(llvm::ArrayRef<CandidateOp> candidates) {
       record.timeUs = time.getMedian().convertToDouble();
     if (std::optional<llvm::APFloat> speedup = candidate.getSpeedup())
       record.speedup = speedup->convertToDouble();
+    if (PredictionAttr predicted = candidate.getPredictedAttr())
+      record.predictedSpeedup = predicted.getSpeedup().convertToDouble();
     records.push_back(std::move(record));
   }
   return records;

@@ -87,6 +87,10 @@ json::Object kopt::measurementOf(CandidateOp candidate) {
     line["speedup_tf32_low"] = interval.getLow().convertToDouble();
     line["speedup_tf32_high"] = interval.getHigh().convertToDouble();
   }
+  if (PredictionAttr predicted = candidate.getPredictedAttr()) {
+    line["predicted_speedup"] = predicted.getSpeedup().convertToDouble();
+    line["predicted_p_correct"] = predicted.getPCorrect().convertToDouble();
+  }
   if (SelectionAttr selected = candidate.getSelectedAttr()) {
     line["selected"] = selected.getStrategy();
     line["selected_timed"] = selected.getTimed();

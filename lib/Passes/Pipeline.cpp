@@ -30,6 +30,11 @@ void kopt::buildCompilePipeline(OpPassManager &pm, const DefaultPipelineOptions 
   lowerOptions.chip = options.chip;
   pm.addPass(createKbLowerToPtx(lowerOptions));
   pm.addPass(createKbTagFeatures());
+  if (!options.costModel.empty()) {
+    KbPredictOptions predictOptions;
+    predictOptions.model = options.costModel;
+    pm.addPass(createKbPredict(predictOptions));
+  }
 }
 
 /// The settings kb-verify and kb-time share.

@@ -111,7 +111,8 @@ LogicalResult kopt::addSampleCandidates(ModuleOp module, ArrayRef<ks::Sample> sa
     auto candidate = CandidateOp::create(
         builder, loc, name, taskName, origin, /*decisions=*/nullptr,
         builder.getStringAttr(source), logprob, /*ptx=*/nullptr, /*launch=*/nullptr,
-        /*features=*/nullptr, verdict, /*time=*/nullptr, /*speedup=*/nullptr,
+        /*features=*/nullptr, /*predicted=*/nullptr, verdict, /*time=*/nullptr,
+        /*speedup=*/nullptr,
         /*speedup_interval=*/nullptr, /*speedup_tf32=*/nullptr,
         /*speedup_tf32_interval=*/nullptr, /*selected=*/nullptr);
     symbols.insert(candidate); // already in the module: only records the name

@@ -35,10 +35,9 @@ CandidateOp kopt::createPolicyCandidate(OpBuilder &builder, TaskOp task, StringR
       builder, task.getLoc(), name, task.getSymName(), CandidateOrigin::Policy,
       decisionsAttr(builder, space, drawn.valueIndices), /*source=*/nullptr,
       LogProbAttr::get(context, llvm::APFloat(sum), static_cast<int64_t>(drawn.logProbs.size())),
-      /*ptx=*/nullptr, /*launch=*/nullptr, /*features=*/nullptr, /*verdict=*/nullptr,
-      /*time=*/nullptr, /*speedup=*/nullptr, /*speedup_interval=*/nullptr,
-      /*speedup_tf32=*/nullptr, /*speedup_tf32_interval=*/nullptr,
-      /*selected=*/nullptr);
+      /*ptx=*/nullptr, /*launch=*/nullptr, /*features=*/nullptr, /*predicted=*/nullptr,
+      /*verdict=*/nullptr, /*time=*/nullptr, /*speedup=*/nullptr, /*speedup_interval=*/nullptr,
+      /*speedup_tf32=*/nullptr, /*speedup_tf32_interval=*/nullptr, /*selected=*/nullptr);
 }
 
 FailureOr<learn::Policy> kopt::loadPolicy(ModuleOp module, StringRef path) {

@@ -35,6 +35,10 @@ Expected<Strategy> Strategy::parse(StringRef text) {
     return withK(StrategyKind::SurpriseTopK, "surprise-top");
   if (text.starts_with("confidence-top"))
     return withK(StrategyKind::ConfidenceTopK, "confidence-top");
+  if (text == "model")
+    return Strategy{StrategyKind::Model, 0};
+  if (text.starts_with("model-top"))
+    return withK(StrategyKind::ModelTopK, "model-top");
   if (text.starts_with("bon-")) {
     Expected<Strategy> s = withK(StrategyKind::BestOfK, "bon-");
     if (s && text.size() == 4)
@@ -61,8 +65,16 @@ std::string Strategy::name() const {
     return formatv("confidence-top{0}", k);
   case StrategyKind::BestOfK:
     return formatv("bon-{0}", k);
+  case StrategyKind::Model:
+    return "model";
+  case StrategyKind::ModelTopK:
+    return formatv("model-top{0}", k);
   }
   llvm_unreachable("unknown strategy kind");
+}
+
+bool Strategy::needsPredictions() const {
+  return kind == StrategyKind::Model || kind == StrategyKind::ModelTopK;
 }
 
 bool Strategy::needsLogProbs() const {
@@ -84,6 +96,8 @@ StringRef kopt::select::strategyHelp() {
          "  surprise         lowest mean log-prob among correct (times none)\n"
          "  surprise-topK    fastest of the K most surprising correct (times K; default K=3)\n"
          "  confidence-topK  fastest of the K most confident correct (times K)\n"
+         "  model            highest predicted speedup among correct (kb-predict; times none)\n"
+         "  model-topK       fastest of the K correct predicted fastest (times K; default K=3)\n"
          "  bon-K            best of the first K in sample order (times the correct among them)\n";
 }
 
@@ -102,17 +116,19 @@ static Expected<std::vector<size_t>> correctCandidates(const Strategy &strategy,
     if (strategy.needsLogProbs() && !record.meanLogProb)
       return candidateError(index, "candidate @" + record.id + " has no log-probabilities; '" +
                                        strategy.name() + "' ranks by them");
+    if (strategy.needsPredictions() && !record.predictedSpeedup)
+      return candidateError(index, "candidate @" + record.id + " has no predicted speedup; '" +
+                                       strategy.name() + "' ranks by it (kb-predict)");
     correct.push_back(index);
   }
   return correct;
 }
 
-/// `candidates` ordered by mean log-prob (ascending: most surprising first), ties by sample order.
-static std::vector<size_t> rankByLogProb(std::vector<size_t> candidates,
-                                         ArrayRef<CandidateRecord> records, bool ascending) {
+/// `candidates` ordered by `key` (ascending or not), ties by sample order.
+template <typename Key>
+static std::vector<size_t> rankBy(std::vector<size_t> candidates, Key key, bool ascending) {
   std::stable_sort(candidates.begin(), candidates.end(), [&](size_t a, size_t b) {
-    double la = *records[a].meanLogProb, lb = *records[b].meanLogProb;
-    return ascending ? la < lb : la > lb;
+    return ascending ? key(a) < key(b) : key(a) > key(b);
   });
   return candidates;
 }
@@ -127,14 +143,20 @@ Expected<std::vector<size_t>> kopt::select::candidatesToTime(const Strategy &str
   case StrategyKind::Random:
   case StrategyKind::Confidence:
   case StrategyKind::Surprise:
+  case StrategyKind::Model:
     break;
   case StrategyKind::Oracle:
     timed = *correct;
     break;
   case StrategyKind::SurpriseTopK:
-  case StrategyKind::ConfidenceTopK: {
-    bool ascending = strategy.kind == StrategyKind::SurpriseTopK;
-    timed = rankByLogProb(*correct, records, ascending);
+  case StrategyKind::ConfidenceTopK:
+  case StrategyKind::ModelTopK: {
+    if (strategy.kind == StrategyKind::ModelTopK)
+      timed = rankBy(*correct, [&](size_t i) { return *records[i].predictedSpeedup; },
+                     /*ascending=*/false);
+    else
+      timed = rankBy(*correct, [&](size_t i) { return *records[i].meanLogProb; },
+                     /*ascending=*/strategy.kind == StrategyKind::SurpriseTopK);
     timed.resize(std::min<size_t>(timed.size(), strategy.k));
     std::sort(timed.begin(), timed.end());
     break;
@@ -197,9 +219,15 @@ Expected<Selection> kopt::select::select(const Strategy &strategy,
       return *records[a].meanLogProb < *records[b].meanLogProb;
     });
     break;
+  case StrategyKind::Model:
+    selection.chosen = earliestBy(*correct, [&](size_t a, size_t b) {
+      return *records[a].predictedSpeedup > *records[b].predictedSpeedup;
+    });
+    break;
   case StrategyKind::Oracle:
   case StrategyKind::SurpriseTopK:
   case StrategyKind::ConfidenceTopK:
+  case StrategyKind::ModelTopK:
   case StrategyKind::BestOfK:
     if (!timed->empty())
       selection.chosen = earliestBy(*timed, faster);

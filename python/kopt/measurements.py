@@ -58,6 +58,8 @@ class Measurement:
     # Over eager with TF32 allowed (matched precision); None where the runner did not time it.
     speedup_tf32: float | None = None
     speedup_tf32_interval: tuple[float, float] | None = None  # speedup_tf32_low, _high
+    predicted_speedup: float | None = None  # a learned cost model's (kb-predict)
+    predicted_p_correct: float | None = None
     selected: str | None = None  # the strategy that selected it
     selected_timed: int | None = None
     features: dict[str, float] | None = None
@@ -103,6 +105,8 @@ class Measurement:
             "speedup_tf32": self.speedup_tf32,
             "speedup_tf32_low": tf32_interval and tf32_interval[0],
             "speedup_tf32_high": tf32_interval and tf32_interval[1],
+            "predicted_speedup": self.predicted_speedup,
+            "predicted_p_correct": self.predicted_p_correct,
             "selected": self.selected, "selected_timed": self.selected_timed,
             "features": self.features,
         }
@@ -111,7 +115,8 @@ class Measurement:
 
 # The keys that are one field each.
 PLAIN_KEYS = ("origin", "decisions", "duplicate_of", "entropy", "verdict", "detail", "speedup",
-              "speedup_tf32", "selected", "selected_timed", "features")
+              "speedup_tf32", "predicted_speedup", "predicted_p_correct", "selected",
+              "selected_timed", "features")
 
 
 def parse(lines: Iterable[str]) -> Iterator[Measurement]:

@@ -17,6 +17,8 @@
 // UNKNOWN-NEXT:   surprise
 // UNKNOWN-NEXT:   surprise-topK
 // UNKNOWN-NEXT:   confidence-topK
+// UNKNOWN-NEXT:   model
+// UNKNOWN-NEXT:   model-topK
 // UNKNOWN-NEXT:   bon-K
 // UNKNOWN-NOT:  selected <
 // UNKNOWN2:     error: unknown selection strategy 'Oracle'

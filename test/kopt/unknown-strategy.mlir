@@ -17,6 +17,8 @@
 // CHECK-NEXT:   surprise
 // CHECK-NEXT:   surprise-topK
 // CHECK-NEXT:   confidence-topK
+// CHECK-NEXT:   model
+// CHECK-NEXT:   model-topK
 // CHECK-NEXT:   bon-K {{.*}}{{$}}
 // CHECK-NOT:  {{.}}
 

@@ -61,6 +61,10 @@ cl::opt<std::string, true> samplePolicy(
     "policy", cl::value_desc("policy"), cl::location(selectOptions.policy.getValue()),
     cl::desc("What --select draws from: base (the trained policy kopt ships), uniform, or a "
              "policy file (docs/policy-format.md)"));
+cl::opt<std::string, true> costModelPath(
+    "cost-model", cl::value_desc("path"), cl::location(selectOptions.costModel.getValue()),
+    cl::desc("Cost model for --select (kb-fit-cost-model): every candidate gets a prediction, "
+             "which --select=model and model-topK rank by"));
 cl::opt<std::string, true> tolerancePreset(
     "tolerance", cl::value_desc("preset"), cl::location(selectOptions.tolerance.getValue()),
     cl::desc("Tolerance of every task for --select: kernelbench (atol = rtol = 1e-4, the task "

@@ -70,11 +70,14 @@ TEST(StrategyParse, NamesRoundTrip) {
                            "surprise-top10", "confidence-top2", "bon-1", "bon-64"})
     EXPECT_EQ(parsed(name).name(), name);
   EXPECT_EQ(parsed("surprise-top").name(), "surprise-top3");
+  EXPECT_EQ(parsed("model").name(), "model");
+  EXPECT_EQ(parsed("model-top8").name(), "model-top8");
+  EXPECT_EQ(parsed("model-top").name(), "model-top3");
 }
 
 TEST(StrategyParse, RejectsMalformed) {
   for (const char *name : {"", "fastest", "surprise-top0", "surprise-topx", "bon-", "bon-0",
-                           "bon--1", "Oracle"}) {
+                           "bon--1", "Oracle", "model-top0", "models"}) {
     llvm::Expected<Strategy> s = Strategy::parse(name);
     EXPECT_FALSE(static_cast<bool>(s)) << name;
     if (!s)
@@ -92,6 +95,35 @@ TEST(Select, EachStrategyOnHandWorkedSet) {
   EXPECT_EQ(chosen("confidence-top2", records), 2u);
   EXPECT_EQ(chosen("bon-2", records), 1u);
   EXPECT_EQ(chosen("bon-1", records), 0u);
+}
+
+// The five candidates with predicted speedups: c0 1.2, c1 3.0 (predicted fastest, timed 40),
+// c2 0.5 (truly fastest, timed 10), c3 2.0 (timed 30), c4 9.0 (incorrect: never chosen).
+// model -> c1; model-top2 {c1, c3} -> c3; model-top3 {c1, c3, c0} -> c3.
+std::vector<CandidateRecord> predictedCandidates() {
+  std::vector<CandidateRecord> records = fiveCandidates();
+  double predicted[] = {1.2, 3.0, 0.5, 2.0, 9.0};
+  for (auto [record, speedup] : llvm::zip_equal(records, predicted))
+    record.predictedSpeedup = speedup;
+  return records;
+}
+
+TEST(Select, ModelStrategiesRankByPrediction) {
+  std::vector<CandidateRecord> records = predictedCandidates();
+  EXPECT_EQ(chosen("model", records), 1u);
+  EXPECT_EQ(chosen("model-top2", records), 3u);
+  EXPECT_EQ(chosen("model-top3", records), 3u);
+  EXPECT_EQ(chosen("model-top4", records), 2u);
+  llvm::Expected<std::vector<size_t>> timed = candidatesToTime(parsed("model-top3"), records);
+  ASSERT_TRUE(static_cast<bool>(timed));
+  EXPECT_EQ(*timed, (std::vector<size_t>{0, 1, 3}));
+  // `model` reads no timing; a correct candidate without a prediction is an error naming it.
+  for (CandidateRecord &r : records)
+    r.timeUs.reset();
+  EXPECT_EQ(chosen("model", records), 1u);
+  records[3].predictedSpeedup.reset();
+  EXPECT_EQ(errorOf("model", records),
+            "candidate @c3 has no predicted speedup; 'model' ranks by it (kb-predict)");
 }
 
 TEST(Select, TimingsReadAreWhatTheStrategyNeeds) {

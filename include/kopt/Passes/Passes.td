@@ -170,7 +170,8 @@ def KbSelect : Pass<"kb-select", "::mlir::ModuleOp"> {
     For every `kb.task`, chooses one of its verified-correct candidates and marks it
     `selected <"strategy", timed = N>`, where N is the number of candidates whose timings the
     strategy read. A mark left by an earlier selection of the same task is removed first.
-    Strategies: oracle, random, confidence, surprise, surprise-topK, confidence-topK, bon-K.
+    Strategies: oracle, random, confidence, surprise, surprise-topK, confidence-topK, model,
+    model-topK (ranked by the `predicted` speedup kb-predict adds), bon-K.
     Ties go to the earlier candidate in sample order. A task without a correct candidate gets a
     warning and no mark. A candidate without a verdict, a correct candidate without the log-probs
     a ranking strategy needs, or a missing timing the strategy must read is an error located at
@@ -179,8 +180,49 @@ def KbSelect : Pass<"kb-select", "::mlir::ModuleOp"> {
   let dependentDialects = ["::kb::KbDialect"];
   let options = [
     Option<"strategy", "strategy", "std::string", /*default=*/"\"surprise-top3\"",
-           "oracle | random | confidence | surprise | surprise-topK | confidence-topK | bon-K">,
+           "oracle | random | confidence | surprise | surprise-topK | confidence-topK | model | "
+           "model-topK | bon-K">,
     Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the random strategy">,
+  ];
+}
+
+def KbFitCostModel : Pass<"kb-fit-cost-model", "::mlir::ModuleOp"> {
+  let summary = "Fit a learned cost model on the module's verified candidates";
+  let description = [{
+    Fits gradient-boosted trees (XGBoost) that predict a candidate's log speedup over eager (from
+    its correct candidates) and its probability of being correct (from all verified ones), from
+    its named features: its task's (the policy's task features), its family, its decisions and
+    its PTX features (kb-tag-features). Candidates measured elsewhere come in through
+    kb-recorded-rewards. An evaluation task (`split = "eval"`) is an error unless `allow-eval`:
+    the model is judged on those. `exclude` leaves tasks out (a cross-validation's held-out fold:
+    bench/cost-model-eval.py). Writes the model file to `out` (same candidates and options, same
+    bytes).
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"out", "out", "std::string", /*default=*/"\"\"", "where to write the model">,
+    Option<"rounds", "rounds", "unsigned", /*default=*/"200", "boosting rounds per booster">,
+    Option<"depth", "depth", "unsigned", /*default=*/"6", "depth of each tree">,
+    Option<"eta", "eta", "double", /*default=*/"0.1", "learning rate (shrinkage)">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0", "XGBoost's seed">,
+    Option<"allowEval", "allow-eval", "bool", /*default=*/"false",
+           "fit on evaluation-split tasks too">,
+    ListOption<"exclude", "exclude", "std::string",
+               "tasks left out of the fit (the held-out fold of a cross-validation by task)">,
+  ];
+}
+
+def KbPredict : Pass<"kb-predict", "::mlir::ModuleOp"> {
+  let summary = "Add a learned cost model's prediction to every candidate";
+  let description = [{
+    Sets `predicted <speedup, p_correct>` on every candidate from the model kb-fit-cost-model
+    wrote: no GPU, nothing run. Features the model knows and the candidate lacks (a decision of
+    another family, PTX features not tagged) are missing values, which the trees route by their
+    default branches; tag features first (kb-lower-to-ptx, kb-tag-features) for useful predictions.
+  }];
+  let dependentDialects = ["::kb::KbDialect"];
+  let options = [
+    Option<"model", "model", "std::string", /*default=*/"\"\"", "the cost model file">,
   ];
 }
 

@@ -46,10 +46,14 @@ struct DefaultPipelineOptions : mlir::PassPipelineOptions<DefaultPipelineOptions
   Option<std::string> policy{*this, "policy",
                              llvm::cl::desc("what they are drawn from: base, uniform or a file"),
                              llvm::cl::init("base")};
+  Option<std::string> costModel{
+      *this, "cost-model",
+      llvm::cl::desc("a cost model file: kb-predict marks every candidate (the model strategies "
+                     "rank by it)")};
 };
 
 /// The stages that run on any machine: kb-set-tolerance (with a preset), kb-sample (for tasks
-/// without candidates), kb-lower-to-ptx, kb-tag-features.
+/// without candidates), kb-lower-to-ptx, kb-tag-features, kb-predict (with a cost model).
 void buildCompilePipeline(mlir::OpPassManager &pm, const DefaultPipelineOptions &options);
 /// The stages after them: kb-verify and kb-time (on a GPU, through kopt-runner), kb-select.
 void buildMeasureAndSelectPipeline(mlir::OpPassManager &pm,

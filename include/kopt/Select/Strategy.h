@@ -26,6 +26,7 @@ struct CandidateRecord {
   std::optional<double> meanLogProb;  // mean log-probability per token or decision
   std::optional<double> timeUs;       // median run time
   std::optional<double> speedup;      // over PyTorch eager
+  std::optional<double> predictedSpeedup; // a learned cost model's, before running it
 };
 
 enum class StrategyKind {
@@ -36,17 +37,20 @@ enum class StrategyKind {
   SurpriseTopK,   // fastest of the K correct with lowest mean log-prob
   ConfidenceTopK, // fastest of the K correct with highest mean log-prob
   BestOfK,        // fastest correct among the first K in sample order
+  Model,          // highest predicted speedup among correct
+  ModelTopK,      // fastest of the K correct with the highest predicted speedups
 };
 
 struct Strategy {
   StrategyKind kind = StrategyKind::SurpriseTopK;
   unsigned k = 3; // for the top-K and best-of-K strategies
 
-  /// Parses `oracle`, `random`, `confidence`, `surprise`, `surprise-topK`, `confidence-topK` and
-  /// `bon-K` (K >= 1); `surprise-top` alone means K = 3.
+  /// Parses `oracle`, `random`, `confidence`, `surprise`, `surprise-topK`, `confidence-topK`,
+  /// `model`, `model-topK` and `bon-K` (K >= 1); a top-K name without K means K = 3.
   static llvm::Expected<Strategy> parse(llvm::StringRef text);
   std::string name() const;
   bool needsLogProbs() const;
+  bool needsPredictions() const;
 };
 
 /// One line per strategy, for --help texts.
@@ -67,9 +71,9 @@ public:
 };
 
 /// Indices (in sample order) of the candidates whose timings the strategy reads to choose: none
-/// for random, confidence and surprise; at most K for the top-K and best-of-K strategies; every
-/// correct candidate for the oracle. Fails with a CandidateError for an unverified candidate, or a
-/// correct one without the log-probability the strategy ranks by.
+/// for random, confidence, surprise and model; at most K for the top-K and best-of-K strategies;
+/// every correct candidate for the oracle. Fails with a CandidateError for an unverified
+/// candidate, or a correct one without the log-probability or prediction the strategy ranks by.
 llvm::Expected<std::vector<size_t>> candidatesToTime(const Strategy &strategy,
                                                      llvm::ArrayRef<CandidateRecord> records);
 
