@@ -117,24 +117,22 @@ Expected<CostModel> CostModel::fit(std::vector<std::string> featureNames,
   if (correct.empty())
     return createStringError("cost model: no correct example with a speedup to fit on");
 
+  auto fitOne = [&](ArrayRef<std::vector<float>> rows, ArrayRef<float> labels,
+                    StringRef objective, Booster &booster) -> Error {
+    Expected<std::unique_ptr<Matrix>> data = makeMatrix(rows, featureNames.size(), labels);
+    if (!data)
+      return data.takeError();
+    Expected<Booster> trained = train(**data, objective, options);
+    if (!trained)
+      return trained.takeError();
+    booster = std::move(*trained);
+    return Error::success();
+  };
   auto boosters = std::make_unique<Boosters>();
-  Expected<std::unique_ptr<Matrix>> speedupData =
-      makeMatrix(correct, featureNames.size(), logSpeedups);
-  if (!speedupData)
-    return speedupData.takeError();
-  Expected<Booster> speedup = train(**speedupData, "reg:squarederror", options);
-  if (!speedup)
-    return speedup.takeError();
-  boosters->speedup = std::move(*speedup);
-
-  Expected<std::unique_ptr<Matrix>> correctData =
-      makeMatrix(all, featureNames.size(), correctLabels);
-  if (!correctData)
-    return correctData.takeError();
-  Expected<Booster> correctness = train(**correctData, "binary:logistic", options);
-  if (!correctness)
-    return correctness.takeError();
-  boosters->correct = std::move(*correctness);
+  if (Error error = fitOne(correct, logSpeedups, "reg:squarederror", boosters->speedup))
+    return std::move(error);
+  if (Error error = fitOne(all, correctLabels, "binary:logistic", boosters->correct))
+    return std::move(error);
   return CostModel(std::move(featureNames), std::move(boosters));
 }
 
