@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -28,6 +29,9 @@ namespace {
 /// Owning handles: XGBoost's C API hands out raw ones that must be freed.
 struct Matrix {
   DMatrixHandle handle = nullptr;
+  Matrix() = default;
+  Matrix(const Matrix &) = delete;
+  Matrix &operator=(const Matrix &) = delete;
   ~Matrix() {
     if (handle)
       XGDMatrixFree(handle);
@@ -85,7 +89,7 @@ static Expected<Booster> train(const Matrix &matrix, StringRef objective,
   Booster booster;
   if (XGBoosterCreate(&matrix.handle, 1, &booster.handle))
     return xgboostError("cannot create a booster");
-  std::string depth = std::to_string(options.maxDepth), eta = std::to_string(options.eta),
+  std::string depth = std::to_string(options.maxDepth), eta = formatv("{0:g}", options.eta).str(),
               seed = std::to_string(options.seed);
   std::pair<const char *, const char *> params[] = {
       {"objective", objective.data()}, {"tree_method", "hist"}, {"max_depth", depth.c_str()},
@@ -217,8 +221,12 @@ Error CostModel::save(StringRef path) const {
     if (error)
       return createStringError("cost model: cannot write '" + temporary + "': " + error.message());
     os << *document << "\n";
-    if (os.has_error())
+    os.close();
+    if (os.has_error()) {
+      os.clear_error();
+      sys::fs::remove(temporary);
       return createStringError("cost model: cannot write '" + temporary + "'");
+    }
   }
   if (std::error_code error = sys::fs::rename(temporary, path))
     return createStringError("cost model: cannot rename '" + temporary + "' to '" + path +

@@ -48,10 +48,11 @@ llvm::StringMap<float> namedFeatures(CandidateOp candidate, llvm::StringRef fami
       return;
     for (NamedAttribute entry : dictionary) {
       std::string name = (prefix + entry.getName().strref()).str();
-      if (auto integer = dyn_cast<IntegerAttr>(entry.getValue()))
-        named[name] = static_cast<float>(integer.getInt());
-      else if (auto flag = dyn_cast<BoolAttr>(entry.getValue()))
+      // A BoolAttr is an i1 IntegerAttr (getInt() gives -1 for true): test it first.
+      if (auto flag = dyn_cast<BoolAttr>(entry.getValue()))
         named[name] = flag.getValue() ? 1.0f : 0.0f;
+      else if (auto integer = dyn_cast<IntegerAttr>(entry.getValue()))
+        named[name] = static_cast<float>(integer.getInt());
       else if (auto real = dyn_cast<FloatAttr>(entry.getValue()))
         named[name] = static_cast<float>(real.getValueAsDouble());
     }
@@ -213,10 +214,17 @@ struct KbPredictPass : kopt::impl::KbPredictBase<KbPredictPass> {
       module.emitError() << "kb-predict: " << llvm::toString(predictions.takeError());
       return signalPassFailure();
     }
-    for (auto [n, prediction] : llvm::zip_equal(named, *predictions))
+    for (auto [n, prediction] : llvm::zip_equal(named, *predictions)) {
+      if (!std::isfinite(prediction.speedup) || !(prediction.speedup > 0)) {
+        n.candidate.emitError() << "kb-predict: the model predicts a speedup of "
+                                << prediction.speedup << ", which no candidate can have";
+        signalPassFailure();
+        continue;
+      }
       n.candidate.setPredictedAttr(PredictionAttr::get(
           &getContext(), llvm::APFloat(prediction.speedup),
           llvm::APFloat(std::clamp(prediction.pCorrect, 0.0, 1.0))));
+    }
 #endif
   }
 };

@@ -40,7 +40,10 @@ FitOptions smallFit() {
 
 std::string text(const CostModel &model) {
   llvm::Expected<llvm::json::Value> document = model.toJSON();
-  EXPECT_TRUE(static_cast<bool>(document)) << llvm::toString(document.takeError());
+  if (!document) {
+    ADD_FAILURE() << llvm::toString(document.takeError());
+    return "";
+  }
   std::string out;
   llvm::raw_string_ostream(out) << *document;
   return out;
