@@ -44,7 +44,9 @@ def Kb_VerdictKind : I32EnumAttr<"VerdictKind", "outcome of verifying a candidat
     I32EnumAttrCase<"MutatedInput", 6, "mutated_input">,
     I32EnumAttrCase<"UnwrittenOutput", 7, "unwritten_output">,
     I32EnumAttrCase<"ParseError", 8, "parse_error">,
-    I32EnumAttrCase<"OutOfBoundsWrite", 9, "out_of_bounds_write">
+    I32EnumAttrCase<"OutOfBoundsWrite", 9, "out_of_bounds_write">,
+    // Not run: left out by a verification budget (kb-verify's `top`); the detail says why.
+    I32EnumAttrCase<"Unverified", 10, "unverified">
   ]> {
   let cppNamespace = "::kb";
   let genSpecializedAttr = 0;
@@ -143,6 +145,8 @@ def Kb_VerdictAttr : Kb_Attr<"Verdict", "verdict"> {
   let assemblyFormat = "`<` $kind (`,` $detail^)? `>`";
   let extraClassDeclaration = [{
     bool isCorrect() const { return getKind() == ::kb::VerdictKind::Correct; }
+    /// False for a candidate a verification budget left out: it was never run.
+    bool wasRun() const { return getKind() != ::kb::VerdictKind::Unverified; }
   }];
 }
 

@@ -26,9 +26,17 @@ std::vector<kopt::select::CandidateRecord>
 kopt::toRecords(llvm::ArrayRef<CandidateOp> candidates) {
   std::vector<select::CandidateRecord> records;
   records.reserve(candidates.size());
+  llvm::DenseMap<std::pair<Attribute, Attribute>, size_t> kernels; // (PTX, launch) -> its number
   for (CandidateOp candidate : candidates) {
     select::CandidateRecord record;
     record.id = candidate.getSymName().str();
+    if (candidate.getPtxAttr() && candidate.getLaunchAttr())
+      record.kernel = kernels
+                          .try_emplace({candidate.getPtxAttr(), candidate.getLaunchAttr()},
+                                       kernels.size())
+                          .first->second;
+    // A candidate a verification budget left out is settled too: not correct as far as any
+    // strategy is concerned, and no reason to stop.
     if (VerdictAttr verdict = candidate.getVerdictAttr()) {
       record.verified = true;
       record.correct = verdict.isCorrect();

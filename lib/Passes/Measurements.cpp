@@ -141,6 +141,8 @@ llvm::Expected<kopt::RewardTable> kopt::RewardTable::load(llvm::StringRef path) 
     std::optional<VerdictKind> kind = symbolizeVerdictKind(*verdict);
     if (!kind)
       return fail("unknown verdict '" + *verdict + "'");
+    if (*kind == VerdictKind::Unverified)
+      continue; // never run: no reward, as a line without a verdict
     outcome.verdict = *kind;
     outcome.detail = line->getString("detail").value_or("").str();
     outcome.medianUs = line->getNumber("median_us");

@@ -4,6 +4,10 @@
 #include "kopt/Passes/Passes.h"
 #include "kopt/Measure/RunnerSession.h"
 
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
 namespace kopt {
 #define GEN_PASS_DEF_KBVERIFY
 #include "kopt/Passes/Passes.h.inc"
@@ -22,13 +26,25 @@ struct KbVerifyPass : kopt::impl::KbVerifyBase<KbVerifyPass> {
       emitError(module.getLoc()) << "kb-verify: timeout and trials must be positive";
       return signalPassFailure();
     }
+    if (top < 0 || (by != "model" && by != "surprise")) {
+      emitError(module.getLoc()) << "kb-verify: top must be 0 (all) or more, and by `model` or "
+                                    "`surprise`, not top=" << static_cast<int64_t>(top) << " by=" << by;
+      return signalPassFailure();
+    }
     // Everything to verify, checked before any runner starts.
     std::vector<kopt::TaskCandidates> work;
     bool missing = false;
     for (kopt::TaskCandidates &entry : kopt::collectTaskCandidates(module)) {
       kopt::TaskCandidates todo{entry.task, {}};
+      FailureOr<llvm::DenseSet<Operation *>> budget = llvm::DenseSet<Operation *>();
+      if (top > 0 && failed(budget = mostPromising(entry.candidates))) {
+        missing = true;
+        continue;
+      }
       for (CandidateOp candidate : entry.candidates) {
-        if (candidate.getVerdictAttr())
+        // A budget's leftovers wait for a larger budget; without one, a verdict is a verdict.
+        if (VerdictAttr verdict = candidate.getVerdictAttr();
+            verdict && (verdict.wasRun() || top == 0))
           continue;
         if (!candidate.getPtxAttr() || !candidate.getLaunchAttr()) {
           emitError(candidate.getLoc())
@@ -36,6 +52,11 @@ struct KbVerifyPass : kopt::impl::KbVerifyBase<KbVerifyPass> {
               << " has no verdict, and no PTX and launch plan to verify; kb-lower-to-ptx adds "
                  "them";
           missing = true;
+          continue;
+        }
+        if (top > 0 && !budget->contains(candidate)) {
+          candidate.setVerdictAttr(
+              VerdictAttr::get(&getContext(), VerdictKind::Unverified, leftOutReason()));
           continue;
         }
         todo.candidates.push_back(candidate);
@@ -70,6 +91,54 @@ struct KbVerifyPass : kopt::impl::KbVerifyBase<KbVerifyPass> {
         progress.step(candidate.getSymName(), describe(verdict, **session));
       }
     }
+  }
+
+  /// The candidates of the task's `top` distinct kernels ranked highest by `by` (ties in IR
+  /// order), counting those verified before, so that a larger budget later adds the next ones.
+  /// Copies of a kernel come with it: the result cache answers them without a run.
+  FailureOr<llvm::DenseSet<Operation *>> mostPromising(MutableArrayRef<CandidateOp> candidates) {
+    // (score, position): highest score first, ties in IR order.
+    std::vector<std::tuple<double, size_t, CandidateOp>> ranked;
+    for (auto [position, candidate] : llvm::enumerate(candidates)) {
+      if (!candidate.getPtxAttr())
+        continue; // not a kernel (it failed to compile)
+      if (by == "model") {
+        PredictionAttr predicted = candidate.getPredictedAttr();
+        if (!predicted)
+          return emitError(candidate.getLoc())
+                 << "kb-verify by=model: candidate @" << candidate.getSymName()
+                 << " has no prediction (kb-predict first)";
+        ranked.push_back({predicted.getSpeedup().convertToDouble(), position, candidate});
+      } else {
+        LogProbAttr logprob = candidate.getLogprobAttr();
+        if (!logprob)
+          return emitError(candidate.getLoc())
+                 << "kb-verify by=surprise: candidate @" << candidate.getSymName()
+                 << " has no log-prob";
+        ranked.push_back({logprob.getSurprisal(), position, candidate});
+      }
+    }
+    llvm::sort(ranked, [](const auto &a, const auto &b) {
+      return std::get<0>(a) != std::get<0>(b) ? std::get<0>(a) > std::get<0>(b)
+                                              : std::get<1>(a) < std::get<1>(b);
+    });
+    llvm::DenseSet<std::pair<Attribute, Attribute>> kernels;
+    llvm::DenseSet<Operation *> chosen;
+    for (auto &[score, position, candidate] : ranked) {
+      std::pair<Attribute, Attribute> kernel{candidate.getPtxAttr(), candidate.getLaunchAttr()};
+      if (!kernels.contains(kernel) && static_cast<int64_t>(kernels.size()) == top)
+        continue;
+      kernels.insert(kernel);
+      chosen.insert(candidate);
+    }
+    return chosen;
+  }
+
+  std::string leftOutReason() const {
+    int64_t budget = top;
+    return llvm::formatv("not among the {0} most promising kernels by {1} (kb-verify top={0})",
+                         budget, by.getValue())
+        .str();
   }
 
   VerdictAttr toVerdict(const kopt::runner::VerifyOutcome &outcome) {

@@ -274,6 +274,12 @@ def KbVerify : Pass<"kb-verify", "::mlir::ModuleOp"> {
     $XDG_CACHE_HOME/kopt/results.jsonl, `none` for no cache) and read back on later runs.
     The runner is the `runner` shell command, else $KOPT_RUNNER, else kopt-runner beside kopt or
     in PATH. Progress goes to stderr.
+
+    A verification budget: with `top=M`, only the candidates of each task's M most promising
+    distinct kernels (same PTX and launch plan) are run, ranked by `by`: `model`, the highest
+    `predicted` speedup (kb-predict), or `surprise`, the lowest mean log-prob. The others get
+    `verdict <unverified, "reason">`; selection passes over them, and a later kb-verify with a
+    larger budget takes them up again.
   }];
   let dependentDialects = ["::kb::KbDialect"];
   let options = [
@@ -288,6 +294,10 @@ def KbVerify : Pass<"kb-verify", "::mlir::ModuleOp"> {
     Option<"seed", "seed", "uint64_t", /*default=*/"0", "seed of the input draws">,
     Option<"cache", "cache", "std::string", /*default=*/"\"\"",
            "result cache file (empty: the default one; none: no cache)">,
+    Option<"top", "top", "int64_t", /*default=*/"0",
+           "verify only each task's `top` most promising distinct kernels (0: all)">,
+    Option<"by", "by", "std::string", /*default=*/"\"model\"",
+           "what ranks kernels for `top`: model (predicted speedup) or surprise">,
   ];
 }
 
