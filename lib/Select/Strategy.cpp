@@ -1,6 +1,7 @@
 //===- Strategy.cpp - selection strategies --------------------------------===//
 #include "kopt/Select/Strategy.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -94,10 +95,10 @@ StringRef kopt::select::strategyHelp() {
          "  random           uniformly random correct candidate, seeded (times none)\n"
          "  confidence       highest mean log-prob among correct (times none)\n"
          "  surprise         lowest mean log-prob among correct (times none)\n"
-         "  surprise-topK    fastest of the K most surprising correct (times K; default K=3)\n"
-         "  confidence-topK  fastest of the K most confident correct (times K)\n"
+         "  surprise-topK    fastest of the K most surprising correct kernels (times K; K=3)\n"
+         "  confidence-topK  fastest of the K most confident correct kernels (times K)\n"
          "  model            highest predicted speedup among correct (kb-predict; times none)\n"
-         "  model-topK       fastest of the K correct predicted fastest (times K; default K=3)\n"
+         "  model-topK       fastest of the K correct kernels predicted fastest (times K; K=3)\n"
          "  bon-K            best of the first K in sample order (times the correct among them)\n";
 }
 
@@ -133,6 +134,22 @@ static std::vector<size_t> rankBy(std::vector<size_t> candidates, Key key, bool 
   return candidates;
 }
 
+/// The first candidate of each of the first `k` distinct kernels in `ranked`: timing a kernel's
+/// copy again would spend a timing on nothing new.
+static std::vector<size_t> firstDistinctKernels(ArrayRef<size_t> ranked,
+                                                ArrayRef<CandidateRecord> records, unsigned k) {
+  std::vector<size_t> chosen;
+  llvm::SmallDenseSet<size_t> kernels;
+  for (size_t index : ranked) {
+    if (chosen.size() == k)
+      break;
+    std::optional<size_t> kernel = records[index].kernel;
+    if (!kernel || kernels.insert(*kernel).second)
+      chosen.push_back(index);
+  }
+  return chosen;
+}
+
 Expected<std::vector<size_t>> kopt::select::candidatesToTime(const Strategy &strategy,
                                                              ArrayRef<CandidateRecord> records) {
   Expected<std::vector<size_t>> correct = correctCandidates(strategy, records);
@@ -157,7 +174,7 @@ Expected<std::vector<size_t>> kopt::select::candidatesToTime(const Strategy &str
     else
       timed = rankBy(*correct, [&](size_t i) { return *records[i].meanLogProb; },
                      /*ascending=*/strategy.kind == StrategyKind::SurpriseTopK);
-    timed.resize(std::min<size_t>(timed.size(), strategy.k));
+    timed = firstDistinctKernels(timed, records, strategy.k);
     std::sort(timed.begin(), timed.end());
     break;
   }

@@ -126,6 +126,21 @@ TEST(Select, ModelStrategiesRankByPrediction) {
             "candidate @c3 has no predicted speedup; 'model' ranks by it (kb-predict)");
 }
 
+// Samples of one kernel count once: c1 and c3 are one kernel, so surprise-top2 ranks the correct
+// c1, c3 (a copy of c1, skipped), c2, and times c1 and c2; without the kernel numbers it times c1
+// and c3, one kernel twice.
+TEST(Select, TopKTimesDistinctKernels) {
+  std::vector<CandidateRecord> records = fiveCandidates();
+  records[3].timeUs = records[1].timeUs;
+  EXPECT_EQ(*candidatesToTime(parsed("surprise-top2"), records), (std::vector<size_t>{1, 3}));
+  for (auto [record, kernel] : llvm::zip_equal(records, std::vector<size_t>{0, 1, 2, 1, 3}))
+    record.kernel = kernel;
+  EXPECT_EQ(*candidatesToTime(parsed("surprise-top2"), records), (std::vector<size_t>{1, 2}));
+  EXPECT_EQ(chosen("surprise-top2", records), 2u);
+  // Best-of-K is over samples, copies included.
+  EXPECT_EQ(*candidatesToTime(parsed("bon-4"), records), (std::vector<size_t>{0, 1, 2, 3}));
+}
+
 TEST(Select, TimingsReadAreWhatTheStrategyNeeds) {
   std::vector<CandidateRecord> records = fiveCandidates();
   auto timed = [&](llvm::StringRef s) {
