@@ -26,29 +26,8 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
 from kopt import measurements  # noqa: E402
+from kopt.families import family  # noqa: E402
 from kopt.irtext import escaped  # noqa: E402
-
-# A candidate's family: that of the first of these decisions it has (`unroll` is also the
-# reduction's and the window's, so their own decisions come first).
-FAMILY_KEYS = {"block_m": "matmul", "block_q": "attention", "threads_per_output": "reduction",
-               "threads_per_group": "normalization", "outputs_x": "window",
-               "items_per_thread": "scan", "per_thread": "elementwise",
-               "unroll": "global_reduction"}
-
-
-def family(candidates):
-    """The family of the first candidate with decisions; a chain's stages (decisions
-    `s<k>.<name>`) joined by " + "."""
-    listed = next((m.decisions for m in candidates if m.decisions), None)
-    if not listed:
-        return "?"
-    stages = {}
-    for name in listed:
-        stage, _, key = name.rpartition(".")
-        stages.setdefault(int(stage[1:] or 0), set()).add(key)
-    names = [next((name for key, name in FAMILY_KEYS.items() if key in keys), "?")
-             for _, keys in sorted(stages.items())]
-    return " + ".join(names)
 
 
 def compile_error(candidates):

@@ -8,8 +8,10 @@
 #   bench/train-gpu.sh train STEPS [PRIOR [ENTROPY]]
 #                                              # on the GPU machine (carry .device, build/train):
 #                                              # $OUT/policy.json, train-log.jsonl, cache.jsonl
-#   bench/train-gpu.sh compare NAME POLICY     # on the GPU machine: 64 samples per evaluation
-#                                              # task from POLICY into $OUT/compare-NAME.jsonl
+#   bench/train-gpu.sh compare NAME POLICY [SPLIT]
+#                                              # on the GPU machine: 64 samples per task of
+#                                              # SPLIT (eval; train for the cost model's data)
+#                                              # from POLICY into $OUT/compare-NAME.jsonl
 #   bench/train-gpu.sh table A.jsonl B.jsonl   # here: the comparison (markdown)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,7 +43,7 @@ train|compare)
     # predate the TF32 baseline, and every sample here should carry both speedups.
     done_list="$out/compare-$2.done"
     touch "$done_list"
-    for task in $(grep -l 'split = "eval"' tasks/kernelbench/level1/*.mlir); do
+    for task in $(grep -l "split = \"${4:-eval}\"" tasks/kernelbench/level1/*.mlir); do
       grep -qxF "$task" "$done_list" && continue
       kopt "$task" -o /dev/null 2>>"$out/compare-$2.log" "--pass-pipeline=builtin.module(kb-sample{n=64 seed=1 policy=$3},kb-lower-to-ptx,kb-verify{runner=$runner cache=$out/compare-cache.jsonl trials=2},kb-time{runner=$runner cache=$out/compare-cache.jsonl strategy=all max-seconds=0.1 target=0.05},kb-export-measurements{file=$out/compare-$2.jsonl})" ||
         echo "$task: kopt exit $?" >> "$out/compare-$2.log"
@@ -51,5 +53,6 @@ train|compare)
 table)
   python3 bench/policy-compare.py "$2" "$3" ;;
 *)
-  echo "usage: $0 pack|train STEPS [PRIOR [ENTROPY]]|compare NAME POLICY|table A B" >&2; exit 2 ;;
+  echo "usage: $0 pack|train STEPS [PRIOR [ENTROPY]]|compare NAME POLICY [SPLIT]|table A B" >&2
+  exit 2 ;;
 esac

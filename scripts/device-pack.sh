@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Packs what the GPU machine needs to run kopt and its lit suite into .device/ (git-ignored; carry
-# it to the device): the self-contained kopt (device preset, stripped, xz), lit, and FileCheck, not
-# and count with their needless libz3 dependency dropped (the GPU machine has no LLVM), and the
-# nlohmann/json headers kopt-runner builds with there.
+# it to the device): the self-contained kopt (device preset, stripped, xz) with the XGBoost
+# libraries its cost model loads, lit, and FileCheck, not and count with their needless libz3
+# dependency dropped (the GPU machine has no LLVM), and the nlohmann/json headers kopt-runner
+# builds with there.
 # Unpack there with scripts/device-unpack.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,14 @@ cmake --build --preset device
 # .device.
 rm -rf .device.new && mkdir -p .device.new/bin
 strip -o .device.new/kopt build/device/bin/kopt
+# Debian ships XGBoost as a shared library only: it and the two it needs beyond the C and C++
+# runtimes go to .device/lib, which kopt's RPATH names (DT_RPATH, unlike RUNPATH, also serves
+# libxgboost's own dependencies).
+mkdir -p .device.new/lib
+for lib in libxgboost.so.0 libdmlc.so.0 libgomp.so.1; do
+  cp -L "/usr/lib/x86_64-linux-gnu/$lib" .device.new/lib/
+done
+patchelf --force-rpath --set-rpath '$ORIGIN/../lib' .device.new/kopt
 xz -9 -T0 -f .device.new/kopt
 for tool in FileCheck not count; do
   cp "$LLVM_BIN/$tool" .device.new/bin/

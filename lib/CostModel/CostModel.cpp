@@ -205,6 +205,14 @@ Expected<CostModel> CostModel::fromJSON(const json::Value &document) {
     Expected<Booster> loaded = boosterFromJSON(*model);
     if (!loaded)
       return loaded.takeError();
+    // A booster over another feature list would read every row wrong, silently.
+    bst_ulong numFeatures = 0;
+    if (XGBoosterGetNumFeature(loaded->handle, &numFeatures))
+      return xgboostError("cannot read a booster's feature count");
+    if (numFeatures != names.size())
+      return createStringError(Twine("cost model: the \"") + key + "\" model reads " +
+                               Twine(numFeatures) + " features, and \"features\" names " +
+                               Twine(names.size()));
     *booster = std::move(*loaded);
   }
   return CostModel(std::move(names), std::move(boosters));

@@ -4,6 +4,7 @@
 // default pipeline up to selection and prints the result (IR, or a JSON summary with --emit=json).
 //
 //===----------------------------------------------------------------------===//
+#include "kb/KbOps.h"
 #include "kopt/InitKopt.h"
 #include "kopt/Passes/Pipeline.h"
 #include "kopt/Passes/Passes.h"
@@ -140,6 +141,17 @@ static int runSelection(StringRef inputFilename, StringRef outputFilename,
   kopt::buildCompilePipeline(compile, options);
   if (failed(compile.run(*module)))
     return ExitError;
+  // Found before any GPU work: without predictions the strategy could only fail at the end.
+  if (strategy->needsPredictions() && options.costModel.empty()) {
+    bool unpredicted = false;
+    module->walk([&](kb::CandidateOp candidate) { unpredicted |= !candidate.getPredictedAttr(); });
+    if (unpredicted) {
+      errs() << "kopt: --select=" << strategy->name()
+             << " ranks by predicted speedups, and candidates here have none: give "
+                "--cost-model=FILE (a model from kb-fit-cost-model)\n";
+      return ExitError;
+    }
+  }
   kopt::PipelinePlan plan = kopt::planDefaultPipeline(*module, *strategy, options);
   for (const std::string &note : plan.notes)
     errs() << "kopt: " << note << "\n";

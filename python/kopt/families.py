@@ -1,0 +1,24 @@
+"""A candidate's schedule family, read from the names of its decisions (docs/schedule-spaces.md):
+each family has a decision no other family has."""
+
+# That of the first of these decisions it has (`unroll` is also the reduction's and the window's,
+# so their own decisions come first).
+FAMILY_KEYS = {"block_m": "matmul", "block_q": "attention", "threads_per_output": "reduction",
+               "threads_per_group": "normalization", "outputs_x": "window",
+               "items_per_thread": "scan", "per_thread": "elementwise",
+               "unroll": "global_reduction"}
+
+
+def family(candidates):
+    """The family of the first candidate (kopt.measurements records) with decisions; a chain's
+    stages (decisions `s<k>.<name>`) joined by " + "."""
+    listed = next((m.decisions for m in candidates if m.decisions), None)
+    if not listed:
+        return "?"
+    stages = {}
+    for name in listed:
+        stage, _, key = name.rpartition(".")
+        stages.setdefault(int(stage[1:] or 0), set()).add(key)
+    names = [next((name for key, name in FAMILY_KEYS.items() if key in keys), "?")
+             for _, keys in sorted(stages.items())]
+    return " + ".join(names)
