@@ -43,3 +43,11 @@
 // FOLD: kb-fit-cost-model: 64 candidates of 1 tasks
 // RUN: not kopt %t/eval.mlir -o /dev/null '--pass-pipeline=builtin.module(kb-fit-cost-model{out=%t/fold.json exclude=softsign,nosuch})' 2>&1 | FileCheck %s --check-prefix=NOSUCH
 // NOSUCH: error: kb-fit-cost-model: `exclude` names @nosuch, which is no task with candidates here
+
+// --select=model without a cost model, on candidates without predictions, stops before any GPU
+// work; a model whose feature list does not match its boosters is refused at load.
+// RUN: not kopt --select=model --samples=4 --policy=uniform %reward-tasks/softsign.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOMODEL
+// NOMODEL: kopt: --select=model ranks by predicted speedups, and candidates here have none: give --cost-model=FILE (a model from kb-fit-cost-model)
+// RUN: python3 -c "import json,sys; m=json.load(open(sys.argv[1])); m['features'].pop(); json.dump(m, open(sys.argv[2], 'w'))" %t/model.json %t/short.json
+// RUN: not kopt %t/measured.mlir -o /dev/null '--pass-pipeline=builtin.module(kb-predict{model=%t/short.json})' 2>&1 | FileCheck %s --check-prefix=SHORT
+// SHORT: error: kb-predict: cost model: the "speedup" model reads {{[0-9]+}} features, and "features" names {{[0-9]+}}
