@@ -31,10 +31,7 @@ kopt::toRecords(llvm::ArrayRef<CandidateOp> candidates) {
     select::CandidateRecord record;
     record.id = candidate.getSymName().str();
     if (candidate.getPtxAttr() && candidate.getLaunchAttr())
-      record.kernel = kernels
-                          .try_emplace({candidate.getPtxAttr(), candidate.getLaunchAttr()},
-                                       kernels.size())
-                          .first->second;
+      record.kernel = kernels.try_emplace(kernelOf(candidate), kernels.size()).first->second;
     // A candidate a verification budget left out is settled too: not correct as far as any
     // strategy is concerned, and no reason to stop.
     if (VerdictAttr verdict = candidate.getVerdictAttr()) {

@@ -27,8 +27,9 @@ struct KbVerifyPass : kopt::impl::KbVerifyBase<KbVerifyPass> {
       return signalPassFailure();
     }
     if (top < 0 || (by != "model" && by != "surprise")) {
-      emitError(module.getLoc()) << "kb-verify: top must be 0 (all) or more, and by `model` or "
-                                    "`surprise`, not top=" << static_cast<int64_t>(top) << " by=" << by;
+      emitError(module.getLoc())
+          << "kb-verify: top must be 0 (all) or more, and by `model` or `surprise`, not top="
+          << static_cast<int64_t>(top) << " by=" << by;
       return signalPassFailure();
     }
     // Everything to verify, checked before any runner starts.
@@ -125,7 +126,7 @@ struct KbVerifyPass : kopt::impl::KbVerifyBase<KbVerifyPass> {
     llvm::DenseSet<std::pair<Attribute, Attribute>> kernels;
     llvm::DenseSet<Operation *> chosen;
     for (auto &[score, position, candidate] : ranked) {
-      std::pair<Attribute, Attribute> kernel{candidate.getPtxAttr(), candidate.getLaunchAttr()};
+      std::pair<Attribute, Attribute> kernel = kopt::kernelOf(candidate);
       if (!kernels.contains(kernel) && static_cast<int64_t>(kernels.size()) == top)
         continue;
       kernels.insert(kernel);

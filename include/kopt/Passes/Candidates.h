@@ -24,6 +24,12 @@ struct TaskCandidates {
 /// Every task of the module and of the modules nested in it, in order, each with its candidates.
 std::vector<TaskCandidates> collectTaskCandidates(mlir::ModuleOp module);
 
+/// A candidate's kernel: its PTX and launch plan (null attributes where it has none). Samples
+/// whose decisions meet in one kernel have one.
+inline std::pair<mlir::Attribute, mlir::Attribute> kernelOf(kb::CandidateOp candidate) {
+  return {candidate.getPtxAttr(), candidate.getLaunchAttr()};
+}
+
 /// What selection needs of each candidate.
 std::vector<select::CandidateRecord> toRecords(llvm::ArrayRef<kb::CandidateOp> candidates);
 

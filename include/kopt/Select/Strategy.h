@@ -76,8 +76,9 @@ public:
 /// Indices (in sample order) of the candidates whose timings the strategy reads to choose: none
 /// for random, confidence, surprise and model; at most K for the top-K strategies, the first
 /// sample of each of the K first distinct kernels of their ranking; the correct among the first K
-/// samples for best-of-K; every correct candidate for the oracle. Fails with a CandidateError for an unverified
-/// candidate, or a correct one without the log-probability or prediction the strategy ranks by.
+/// samples for best-of-K; every correct candidate for the oracle. Fails with a CandidateError for
+/// an unverified candidate, or a correct one without the log-probability or prediction the
+/// strategy ranks by.
 llvm::Expected<std::vector<size_t>> candidatesToTime(const Strategy &strategy,
                                                      llvm::ArrayRef<CandidateRecord> records);
 
