@@ -1,7 +1,6 @@
 //===- RunnerSession.cpp - where the IR meets kopt-runner -----------------===//
 #include "kopt/Measure/RunnerSession.h"
 
-#include <type_traits>
 #include "kopt/Features/TaskCost.h"
 #include "kopt/Measure/Options.h"
 #include "kopt/Runner/RunnerCommand.h"
@@ -9,6 +8,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
+#include <type_traits>
 
 using namespace mlir;
 using namespace kb;
@@ -287,9 +289,14 @@ std::string kopt::describeReuse(const RunnerSession &session) {
 // Progress
 //===----------------------------------------------------------------------===//
 
-Progress::Progress(MLIRContext *context, StringRef pass, StringRef task, size_t total)
-    : pass(pass.str()), task(task.str()), total(total),
-      terminal(llvm::sys::Process::StandardErrIsDisplayed()) {
+/// Progress lines of a pool's runners, written whole one at a time.
+static std::mutex progressLines;
+
+Progress::Progress(MLIRContext *context, StringRef pass, StringRef task, size_t total,
+                   StringRef runnerLabel)
+    : prefix(runnerLabel.empty() ? pass.str() : (pass + " " + runnerLabel).str()),
+      task(task.str()), total(total),
+      terminal(runnerLabel.empty() && llvm::sys::Process::StandardErrIsDisplayed()) {
   if (terminal)
     diagnostics.emplace(context, [this](Diagnostic &) {
       endLine();
@@ -307,15 +314,16 @@ void Progress::endLine() {
 
 void Progress::step(StringRef candidate, StringRef outcome) {
   ++done;
+  std::string line = (prefix + ": " + task + " " + llvm::Twine(done) + "/" + llvm::Twine(total) +
+                      " " + candidate + " " + outcome)
+                         .str();
   llvm::raw_ostream &os = llvm::errs();
-  if (terminal)
-    os << "\r";
-  os << pass << ": " << task << " " << done << "/" << total << " " << candidate << " " << outcome;
   if (terminal) {
-    os << "\x1b[K"; // clear what a longer previous line left
+    os << "\r" << line << "\x1b[K"; // clear what a longer previous line left
     lineOpen = true;
   } else {
-    os << "\n";
+    std::lock_guard<std::mutex> guard(progressLines);
+    os << line << "\n";
   }
   os.flush();
 }

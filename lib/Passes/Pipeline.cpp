@@ -42,6 +42,7 @@ template <typename PassOptions>
 static PassOptions runnerPassOptions(const kopt::DefaultPipelineOptions &options) {
   PassOptions passOptions;
   passOptions.runner = options.runner;
+  passOptions.runners = options.runners;
   passOptions.cache = options.cache;
   passOptions.timeout = options.timeout;
   passOptions.seed = options.seed;
@@ -117,21 +118,30 @@ kopt::PipelinePlan kopt::planDefaultPipeline(ModuleOp module, const select::Stra
     return stop(llvm::formatv("{0} of them have no PTX and launch plan (run kb-lower-to-ptx "
                               "first).",
                               numWithoutPtx));
-  llvm::Expected<std::string> command = runner::resolveRunnerCommand(options.runner);
-  if (!command)
-    return stop("This needs a GPU, and " + llvm::toString(command.takeError()) + ".");
-  runner::RunnerLease runner = runner::acquireRunner(*command);
-  llvm::Expected<runner::DeviceInfo> device = runner->hello(options.timeout);
-  if (!device)
-    return stop("This needs a GPU, and " + llvm::toString(device.takeError()) +
-                "; point --runner=CMD or KOPT_RUNNER at a working kopt-runner.");
-  if (device->kind != "cuda")
-    return stop(llvm::formatv("This needs a GPU, and kopt-runner '{0}' has none (device '{1}', "
-                              "kind '{2}'); point --runner=CMD or KOPT_RUNNER at a kopt-runner "
-                              "next to a GPU (e.g. --runner='ssh gpu1 kopt-runner').",
-                              *command, device->name, device->kind));
-  plan.notes.push_back(llvm::formatv("kb-verify, kb-time: on {0} through kopt-runner '{1}'",
-                                     device->name, *command));
+  llvm::Expected<std::vector<std::string>> pool =
+      runner::poolCommands(options.runner, options.runners);
+  if (!pool)
+    return stop("This needs a GPU, and " + llvm::toString(pool.takeError()) + ".");
+  // Every runner of the pool is started and asked for its device, so that a missing GPU is found
+  // before any work.
+  for (const std::string &option : *pool) {
+    llvm::Expected<std::string> command = runner::resolveRunnerCommand(option);
+    if (!command)
+      return stop("This needs a GPU, and " + llvm::toString(command.takeError()) + ".");
+    runner::RunnerLease runner = runner::acquireRunner(*command);
+    llvm::Expected<runner::DeviceInfo> device = runner->hello(options.timeout);
+    if (!device)
+      return stop("This needs a GPU, and " + llvm::toString(device.takeError()) +
+                  "; point --runner=CMD or KOPT_RUNNER at a working kopt-runner.");
+    if (device->kind != "cuda")
+      return stop(llvm::formatv("This needs a GPU, and kopt-runner '{0}' has none (device "
+                                "'{1}', kind '{2}'); point --runner=CMD or KOPT_RUNNER at a "
+                                "kopt-runner next to a GPU (e.g. --runner='ssh gpu1 "
+                                "kopt-runner').",
+                                *command, device->name, device->kind));
+    plan.notes.push_back(llvm::formatv("kb-verify, kb-time: on {0} through kopt-runner '{1}'",
+                                       device->name, *command));
+  }
   return plan;
 }
 

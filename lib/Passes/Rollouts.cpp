@@ -82,9 +82,11 @@ void kopt::RewardSource::buildPipeline(OpPassManager &pm) const {
   KbLowerToPtxOptions lower;
   lower.chip = chip;
   pm.addPass(createKbLowerToPtx(lower));
-  // Both talk to one runner through one result cache; the rest are their own defaults unless set.
+  // Both talk to one runner (or pool) through one result cache; the rest are their own defaults
+  // unless set.
   auto shareRunner = [&](auto &options) {
     options.runner = runner;
+    options.runners = runners;
     options.cache = cache;
   };
   KbVerifyOptions verify;

@@ -2,10 +2,13 @@
 #include "kb/KbOps.h"
 #include "kopt/Passes/Candidates.h"
 #include "kopt/Passes/Passes.h"
+#include "kopt/Measure/RunnerPool.h"
 #include "kopt/Measure/RunnerSession.h"
 #include "kopt/Select/Strategy.h"
 
 #include "llvm/Support/FormatVariadic.h"
+
+#include <atomic>
 
 namespace kopt {
 #define GEN_PASS_DEF_KBTIME
@@ -17,14 +20,42 @@ using namespace kb;
 namespace runner = kopt::runner;
 
 namespace {
-/// kb-time's work on one module.
-class ModuleTimer {
+/// Indices of the correct candidates whose timings `strategy` (unset: `all`) needs, or failure
+/// after a located error.
+FailureOr<std::vector<size_t>>
+neededTimings(const std::optional<kopt::select::Strategy> &strategy, kopt::TaskCandidates &entry) {
+  std::vector<kopt::select::CandidateRecord> records = kopt::toRecords(entry.candidates);
+  if (!strategy) {
+    std::vector<size_t> correct;
+    for (auto [index, record] : llvm::enumerate(records)) {
+      if (!record.verified)
+        return emitError(entry.candidates[index].getLoc())
+               << "candidate @" << record.id
+               << " has no verdict; kb-time times verified candidates (kb-verify)";
+      if (record.correct)
+        correct.push_back(index);
+    }
+    return correct;
+  }
+  llvm::Expected<std::vector<size_t>> toTime = kopt::select::candidatesToTime(*strategy, records);
+  if (!toTime) {
+    llvm::handleAllErrors(toTime.takeError(), [&](const kopt::select::CandidateError &error) {
+      emitError(entry.candidates[error.index].getLoc(), error.message);
+    });
+    return failure();
+  }
+  return *toTime;
+}
+
+/// kb-time's work on the tasks one runner of the pool takes.
+class TaskTimer {
 public:
-  ModuleTimer(MLIRContext *context, std::optional<kopt::select::Strategy> strategy,
-              runner::TimeSettings settings, StringRef runnerOption, StringRef cacheOption,
-              double timeout)
-      : context(context), strategy(strategy), settings(settings), runnerOption(runnerOption),
-        cacheOption(cacheOption), timeout(timeout) {}
+  TaskTimer(MLIRContext *context, std::optional<kopt::select::Strategy> strategy,
+            runner::TimeSettings settings, std::string runnerCommand, StringRef cacheOption,
+            double timeout, std::string runnerLabel)
+      : context(context), strategy(strategy), settings(settings),
+        runnerCommand(std::move(runnerCommand)), cacheOption(cacheOption), timeout(timeout),
+        runnerLabel(std::move(runnerLabel)) {}
 
   /// Times what the strategy needs. A timing can take a candidate out of the correct ones, which
   /// changes what the strategy needs: so until nothing it needs is untimed.
@@ -32,7 +63,7 @@ public:
     std::optional<kopt::Progress> progress;
     size_t done = 0;
     while (true) {
-      FailureOr<std::vector<size_t>> indices = needed(entry);
+      FailureOr<std::vector<size_t>> indices = neededTimings(strategy, entry);
       if (failed(indices))
         return failure();
       SmallVector<CandidateOp> untimed;
@@ -49,13 +80,13 @@ public:
                  << " is verified correct but has no PTX and launch plan to time";
       if (!session) {
         FailureOr<std::unique_ptr<kopt::RunnerSession>> opened = kopt::RunnerSession::open(
-            "kb-time", runnerOption, cacheOption, timeout, untimed.front());
+            "kb-time", runnerCommand, cacheOption, timeout, untimed.front());
         if (failed(opened))
           return failure();
         session = std::move(*opened);
       }
       if (!progress)
-        progress.emplace(context, "kb-time", entry.task.getSymName(), 0);
+        progress.emplace(context, "kb-time", entry.task.getSymName(), 0, runnerLabel);
       progress->setTotal(done + untimed.size());
       for (CandidateOp candidate : untimed) {
         FailureOr<runner::TimeOutcome> outcome = session->time(entry.task, candidate, settings);
@@ -71,31 +102,6 @@ public:
   bool isStopped() const { return session && session->isStopped(); }
 
 private:
-  /// Indices of the correct candidates whose timings are needed, or failure after a located error.
-  FailureOr<std::vector<size_t>> needed(kopt::TaskCandidates &entry) {
-    std::vector<kopt::select::CandidateRecord> records = kopt::toRecords(entry.candidates);
-    if (!strategy) {
-      std::vector<size_t> correct;
-      for (auto [index, record] : llvm::enumerate(records)) {
-        if (!record.verified)
-          return emitError(entry.candidates[index].getLoc())
-                 << "candidate @" << record.id
-                 << " has no verdict; kb-time times verified candidates (kb-verify)";
-        if (record.correct)
-          correct.push_back(index);
-      }
-      return correct;
-    }
-    llvm::Expected<std::vector<size_t>> toTime = kopt::select::candidatesToTime(*strategy, records);
-    if (!toTime) {
-      llvm::handleAllErrors(toTime.takeError(), [&](const kopt::select::CandidateError &error) {
-        emitError(entry.candidates[error.index].getLoc(), error.message);
-      });
-      return failure();
-    }
-    return *toTime;
-  }
-
   /// Puts a timing outcome on the candidate; returns it in words for the progress line.
   std::string record(CandidateOp candidate, const runner::TimeOutcome &outcome) {
     if (const auto *noReply = std::get_if<runner::NoReply>(&outcome)) {
@@ -181,8 +187,10 @@ private:
   MLIRContext *context;
   std::optional<kopt::select::Strategy> strategy; // unset for `all`
   runner::TimeSettings settings;
-  StringRef runnerOption, cacheOption;
+  std::string runnerCommand;
+  StringRef cacheOption;
   double timeout;
+  std::string runnerLabel;
   std::unique_ptr<kopt::RunnerSession> session; // opened when a candidate needs timing
 };
 
@@ -208,13 +216,46 @@ struct KbTimePass : kopt::impl::KbTimeBase<KbTimePass> {
     settings.seed = seed;
     settings.targetRelError = target;
     settings.maxSeconds = maxSeconds;
-    ModuleTimer timer(&getContext(), selection, settings, runner, cache, timeout);
+    // The tasks with something to time, found before any runner starts (nothing to time, no
+    // runner needed), weighed by what they need timed.
+    std::vector<kopt::TaskCandidates> work;
+    std::vector<double> weights;
+    bool anyFailed = false;
     for (kopt::TaskCandidates &entry : kopt::collectTaskCandidates(module)) {
-      if (failed(timer.timeTask(entry)))
-        signalPassFailure();
-      if (timer.isStopped())
-        return;
+      FailureOr<std::vector<size_t>> indices = neededTimings(selection, entry);
+      if (failed(indices)) {
+        anyFailed = true;
+        continue;
+      }
+      size_t untimed = llvm::count_if(
+          *indices, [&](size_t index) { return !entry.candidates[index].getTimeAttr(); });
+      if (untimed == 0)
+        continue;
+      weights.push_back(kopt::taskWeight(entry.task, untimed));
+      work.push_back(std::move(entry));
     }
+    if (anyFailed)
+      signalPassFailure();
+    if (work.empty())
+      return;
+    FailureOr<std::vector<std::string>> commands =
+        kopt::openPool(module, "kb-time", runner, runners);
+    if (failed(commands))
+      return signalPassFailure();
+    std::vector<std::unique_ptr<TaskTimer>> timers;
+    for (auto [index, command] : llvm::enumerate(*commands))
+      timers.push_back(std::make_unique<TaskTimer>(&getContext(), selection, settings, command,
+                                                   cache, timeout,
+                                                   kopt::runnerLabel(index, commands->size())));
+    std::atomic<bool> timingFailed{false};
+    kopt::shareTasks(timers.size(), weights, [&](size_t runnerIndex, size_t task) {
+      TaskTimer &timer = *timers[runnerIndex];
+      if (failed(timer.timeTask(work[task])))
+        timingFailed = true;
+      return !timer.isStopped();
+    });
+    if (timingFailed)
+      signalPassFailure();
   }
 };
 } // namespace

@@ -25,7 +25,7 @@ struct KbTrainPass : kopt::impl::KbTrainBase<KbTrainPass> {
   using KbTrainBase::KbTrainBase;
 
   kopt::RewardSource rewardSource() const {
-    return {rewards, runner, cache, chip, trials, maxSeconds, target};
+    return {rewards, runner, runners, cache, chip, trials, maxSeconds, target};
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {

@@ -30,7 +30,7 @@ struct KbTttPass : kopt::impl::KbTttBase<KbTttPass> {
   using KbTttBase::KbTttBase;
 
   kopt::RewardSource rewardSource() const {
-    return {rewards, runner, cache, chip, trials, maxSeconds, target};
+    return {rewards, runner, runners, cache, chip, trials, maxSeconds, target};
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {

@@ -2,11 +2,14 @@
 #include "kb/KbOps.h"
 #include "kopt/Passes/Candidates.h"
 #include "kopt/Passes/Passes.h"
+#include "kopt/Measure/RunnerPool.h"
 #include "kopt/Measure/RunnerSession.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <atomic>
 
 namespace kopt {
 #define GEN_PASS_DEF_KBVERIFY
@@ -70,28 +73,55 @@ struct KbVerifyPass : kopt::impl::KbVerifyBase<KbVerifyPass> {
     if (work.empty())
       return; // nothing to run: no runner needed
 
-    FailureOr<std::unique_ptr<kopt::RunnerSession>> session = kopt::RunnerSession::open(
-        "kb-verify", runner, cache, timeout, work.front().candidates.front());
-    if (failed(session))
+    FailureOr<std::vector<std::string>> commands =
+        kopt::openPool(module, "kb-verify", runner, runners);
+    if (failed(commands))
       return signalPassFailure();
-    kopt::runner::VerifySettings settings{trials, seed};
-    for (kopt::TaskCandidates &entry : work) {
-      kopt::Progress progress(&getContext(), "kb-verify", entry.task.getSymName(),
-                              entry.candidates.size());
-      for (CandidateOp candidate : entry.candidates) {
-        FailureOr<kopt::runner::VerifyOutcome> outcome =
-            (*session)->verify(entry.task, candidate, settings);
-        if (failed(outcome)) {
-          signalPassFailure();
-          if ((*session)->isStopped())
-            return;
-          continue;
+    std::vector<double> weights;
+    for (kopt::TaskCandidates &entry : work)
+      weights.push_back(kopt::taskWeight(entry.task, entry.candidates.size()));
+    // Each runner's session, opened at the first candidate it verifies.
+    std::vector<std::unique_ptr<kopt::RunnerSession>> sessions(commands->size());
+    std::atomic<bool> anyFailed{false};
+    kopt::shareTasks(commands->size(), weights, [&](size_t runnerIndex, size_t task) {
+      std::unique_ptr<kopt::RunnerSession> &session = sessions[runnerIndex];
+      kopt::TaskCandidates &entry = work[task];
+      if (!session) {
+        FailureOr<std::unique_ptr<kopt::RunnerSession>> opened = kopt::RunnerSession::open(
+            "kb-verify", (*commands)[runnerIndex], cache, timeout, entry.candidates.front());
+        if (failed(opened)) {
+          anyFailed = true;
+          return false;
         }
-        VerdictAttr verdict = toVerdict(*outcome);
-        candidate.setVerdictAttr(verdict);
-        progress.step(candidate.getSymName(), describe(verdict, **session));
+        session = std::move(*opened);
       }
+      return verifyTask(entry, *session, kopt::runnerLabel(runnerIndex, commands->size()),
+                        anyFailed);
+    });
+    if (anyFailed)
+      signalPassFailure();
+  }
+
+  /// Verifies the task's candidates; false once the runner cannot be reached.
+  bool verifyTask(kopt::TaskCandidates &entry, kopt::RunnerSession &session,
+                  StringRef runnerLabel, std::atomic<bool> &anyFailed) {
+    kopt::Progress progress(&getContext(), "kb-verify", entry.task.getSymName(),
+                            entry.candidates.size(), runnerLabel);
+    kopt::runner::VerifySettings settings{trials, seed};
+    for (CandidateOp candidate : entry.candidates) {
+      FailureOr<kopt::runner::VerifyOutcome> outcome =
+          session.verify(entry.task, candidate, settings);
+      if (failed(outcome)) {
+        anyFailed = true;
+        if (session.isStopped())
+          return false;
+        continue;
+      }
+      VerdictAttr verdict = toVerdict(*outcome);
+      candidate.setVerdictAttr(verdict);
+      progress.step(candidate.getSymName(), describe(verdict, session));
     }
+    return true;
   }
 
   /// The candidates of the task's `top` distinct kernels ranked highest by `by` (ties in IR

@@ -2,6 +2,7 @@
 #include "kopt/Runner/RunnerCommand.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -43,4 +44,36 @@ Expected<std::string> kopt::runner::resolveRunnerCommand(StringRef option) {
       "no kopt-runner was found; give the command that starts one with --runner=CMD (the pass "
       "option runner=\"CMD\"), e.g. --runner='ssh gpu1 kopt-runner', or set KOPT_RUNNER=CMD; "
       "kopt also looks for kopt-runner beside kopt and in PATH");
+}
+
+Expected<std::vector<std::string>> kopt::runner::poolCommands(StringRef option, int64_t count) {
+  if (count < 1)
+    return createStringError(formatv("a pool needs one runner or more, not {0}", count));
+  if (count == 1)
+    return std::vector<std::string>{option.str()};
+  // The template: the option, else $KOPT_RUNNER, else the kopt-runner found, one GPU each.
+  std::string given = option.str();
+  if (given.empty())
+    given = sys::Process::GetEnv(kRunnerEnvVar).value_or("");
+  std::string pattern = given;
+  if (given.empty()) {
+    Expected<std::string> found = resolveRunnerCommand("");
+    if (!found)
+      return found.takeError();
+    pattern = "CUDA_VISIBLE_DEVICES=" + std::string(kGpuPlaceholder) + " " + *found;
+  } else if (!StringRef(given).contains(kGpuPlaceholder)) {
+    return createStringError(formatv("the command of a pool of {0} runners needs {1} where each "
+                                     "runner's GPU goes (0 to {2}), else they all share one: '{3}'",
+                                     count, kGpuPlaceholder, count - 1, given));
+  }
+  std::vector<std::string> commands;
+  const size_t placeholderSize = StringRef(kGpuPlaceholder).size();
+  for (int64_t gpu = 0; gpu < count; ++gpu) {
+    std::string command = pattern, number = std::to_string(gpu);
+    for (size_t at = command.find(kGpuPlaceholder); at != std::string::npos;
+         at = command.find(kGpuPlaceholder, at + number.size()))
+      command.replace(at, placeholderSize, number);
+    commands.push_back(std::move(command));
+  }
+  return commands;
 }

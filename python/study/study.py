@@ -4,7 +4,8 @@
     study.py run --name NAME [--tasks eval|all|FILE...] [--seeds 3] [--samples 64]
                  [--ttt-steps 5] [--ttt-n 32] [--entropy 0.01]
                  [--policy FILE (default: policies/base.json)]
-                 [--rewards TABLE | --runner CMD --cache FILE] [--kopt PATH] [--no-report]
+                 [--rewards TABLE | --runner CMD --cache FILE] [--runners N] [--kopt PATH]
+                 [--no-report]
     study.py report --name NAME
 
 `run` works through units of (task, seed, phase), each one or a few kopt invocations whose
@@ -22,6 +23,11 @@ the plots and REPORT.md. The phases:
            saving each step's policy
   probe    the base sample re-scored (kb-score) under each step's policy
 
+With --runners N, N units of a phase run at once, each on a runner of its own: the --runner
+template's {gpu} becomes the runner's number (0 to N-1), and without --runner kopt's own
+kopt-runner is started with CUDA_VISIBLE_DEVICES set to it (docs/runner-pool.md). A unit's
+results do not depend on N.
+
 Only the standard library is needed for `run` (the GPU machine has no matplotlib); `report`
 needs python3-matplotlib (scripts/setup.sh), for Debian's python3.
 """
@@ -34,9 +40,13 @@ import json
 import re
 import shlex
 import shutil
+import os
+import queue
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the kopt package
@@ -48,6 +58,8 @@ from layout import PHASES, StudyError, read_json, write_json  # noqa: E402
 # so that the result caches of those runs apply here.
 VERIFY = "trials=2"
 TIMING = "max-seconds=0.1 target=0.05"
+# Where a pool's --runner template puts the runner's number, as kopt's runners=N does.
+GPU_PLACEHOLDER = "{gpu}"
 DEFAULT_STRATEGIES = ["oracle", "random", "confidence", "surprise", "surprise-top2",
                       "surprise-top3", "surprise-top5", "surprise-top8", "confidence-top3",
                       "confidence-top5"]
@@ -93,10 +105,13 @@ def relative(path: Path) -> str:
 
 
 class Study:
-    def __init__(self, directory: Path, config: dict, kopt: str):
+    def __init__(self, directory: Path, config: dict, kopt: str, runners: int = 1):
         self.dir = directory
         self.config = config
         self.kopt = kopt
+        self.runners = runners
+        self.slot = threading.local()  # the runner of the unit this thread runs
+        self.printing = threading.Lock()
 
     def path(self, key: str) -> Path:
         """A file the configuration names, kept relative to the repository when inside it so
@@ -114,18 +129,27 @@ class Study:
             stream.write("$ " + shlex.join(command) + "\n")
             stream.flush()
             result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                    text=True, cwd=REPO)
+                                    text=True, cwd=REPO, env=self.runner_environment())
             stream.write(result.stderr)
         if result.returncode != 0:
             raise StudyError(f"kopt failed ({result.returncode}), see {log}:\n"
                              + "\n".join(result.stderr.splitlines()[-15:]))
         return result.stderr
 
+    def runner_environment(self) -> dict | None:
+        """kopt's environment: with a pool and kopt's own kopt-runner, the unit's GPU."""
+        if self.runners == 1 or self.config["runner"]:
+            return None
+        return {**os.environ, "CUDA_VISIBLE_DEVICES": str(self.slot.index)}
+
     def measure_options(self) -> str:
         """kb-verify/kb-time's runner and cache options, for the passes and kb-ttt alike."""
         parts = []
         if self.config["runner"]:
-            parts.append(f"runner={option(self.config['runner'])}")
+            runner = self.config["runner"]
+            if self.runners > 1:
+                runner = runner.replace(GPU_PLACEHOLDER, str(self.slot.index))
+            parts.append(f"runner={option(runner)}")
         if self.config["cache"]:
             parts.append(f"cache={option(self.path('cache'))}")
         return " ".join(parts)
@@ -259,27 +283,58 @@ class Study:
 
     def run_units(self, units: list, todo: list, started: float,
                   durations: dict[str, list[float]]) -> None:
-        for index, (phase, task, seed) in enumerate(todo, 1):
-            unit = self.unit_dir(task["name"], seed)
-            unit.mkdir(parents=True, exist_ok=True)
-            final, scratch = unit / phase, unit / f"{phase}.partial"
-            shutil.rmtree(scratch, ignore_errors=True)  # what a stopped run left half-written
-            scratch.mkdir()
-            # the unit is named before it runs: a GPU unit can take minutes
-            print(f"study: [{len(units) - len(todo) + index}/{len(units)}] {phase} "
-                  f"{task['name']} seed {seed}:", end="", flush=True)
-            begun = time.monotonic()
-            info = getattr(self, f"phase_{phase}")(task, seed, scratch)
-            seconds = time.monotonic() - begun
-            write_json(scratch / "unit.json", {"seconds": seconds, **info})
-            scratch.rename(final)
+        """Phase after phase (a unit needs its task's earlier phases), each phase's units
+        `runners` at a time."""
+        done = len(units) - len(todo)
+        counter = iter(range(done + 1, len(units) + 1))
+        free = queue.SimpleQueue()
+        for index in range(self.runners):
+            free.put(index)
+
+        def run_one(unit_key) -> None:
+            self.slot.index = free.get()
+            try:
+                self.run_unit(unit_key, units, todo, counter, started, durations)
+            finally:
+                free.put(self.slot.index)
+
+        for phase in PHASES:
+            batch = [u for u in todo if u[0] == phase]
+            if self.runners == 1:
+                for unit_key in batch:
+                    run_one(unit_key)
+                continue
+            with ThreadPoolExecutor(max_workers=self.runners) as pool:
+                for future in [pool.submit(run_one, u) for u in batch]:
+                    future.result()  # the first failure stops the run
+
+    def run_unit(self, unit_key, units: list, todo: list, counter, started: float,
+                 durations: dict[str, list[float]]) -> None:
+        phase, task, seed = unit_key
+        unit = self.unit_dir(task["name"], seed)
+        unit.mkdir(parents=True, exist_ok=True)
+        final, scratch = unit / phase, unit / f"{phase}.partial"
+        shutil.rmtree(scratch, ignore_errors=True)  # what a stopped run left half-written
+        scratch.mkdir()
+        name = f"{phase} {task['name']} seed {seed}"
+        if self.runners == 1:  # the unit is named before it runs: a GPU unit can take minutes
+            print(f"study: [{next(counter)}/{len(units)}] {name}:", end="", flush=True)
+        begun = time.monotonic()
+        info = getattr(self, f"phase_{phase}")(task, seed, scratch)
+        seconds = time.monotonic() - begun
+        write_json(scratch / "unit.json", {"seconds": seconds, **info})
+        scratch.rename(final)
+        with self.printing:
             durations[phase].append(seconds)
-            elapsed = time.monotonic() - started
-            remaining = todo[index:]
-            eta = sum(estimate(durations, p) for p, _, _ in remaining)
+            left = {p: sum(1 for u in todo if u[0] == p) - len(durations[p]) for p in PHASES}
+            eta = sum(n * estimate(durations, p) for p, n in left.items()) / self.runners
             note = f" ({info['reason']})" if info.get("reason") else ""
-            print(f" {seconds:.1f} s{note}; elapsed {clock(elapsed)}, ETA {clock(eta)}",
-                  flush=True)
+            line = (f" {seconds:.1f} s{note}; elapsed {clock(time.monotonic() - started)}, "
+                    f"ETA {clock(eta)}")
+            if self.runners > 1:
+                line = (f"study: [{next(counter)}/{len(units)}] {name} "
+                        f"(runner {self.slot.index + 1}/{self.runners}):{line}")
+            print(line, flush=True)
 
 
 def no_candidates_reason(stderr: str) -> str:
@@ -309,6 +364,11 @@ def make_config(args: argparse.Namespace) -> dict:
     """The options that decide the results: a resumed run must have the same ones."""
     if args.rewards and (args.runner or args.cache):
         raise StudyError("--rewards replaces the GPU: it does not go with --runner or --cache")
+    if args.runners < 1:
+        raise StudyError(f"--runners must be 1 or more, not {args.runners}")
+    if args.runners > 1 and args.runner and GPU_PLACEHOLDER not in args.runner:
+        raise StudyError(f"--runners {args.runners} needs {GPU_PLACEHOLDER} in --runner where "
+                         f"each runner's GPU goes, else they all share one: {args.runner!r}")
     files = resolve_tasks(args.tasks)
     if not files:
         raise StudyError("no task files")
@@ -385,7 +445,7 @@ def command_run(args: argparse.Namespace) -> None:
         raise StudyError(str(error)) from None
     print(f"study: {len(config['tasks'])} tasks x {len(config['seeds'])} seeds into {directory}"
           f" ({'recorded rewards' if config['rewards'] else 'GPU'}; kopt {kopt})", flush=True)
-    Study(directory, config, kopt).run()
+    Study(directory, config, kopt, args.runners).run()
     if args.no_report:
         print(f"study: done; the report: python3 python/study/study.py report --name {args.name}"
               f" --results {args.results}")
@@ -431,6 +491,9 @@ def main() -> int:
                      help="a measurements file standing in for the GPU (kb-recorded-rewards)")
     run.add_argument("--runner", default="", help="kopt-runner command (default: kopt's)")
     run.add_argument("--cache", default="", help="kopt's result cache (default: kopt's)")
+    run.add_argument("--runners", type=int, default=1,
+                     help="units run at once, each on a runner of its own: one per GPU "
+                          "(--runner's {gpu} becomes 0..N-1; default 1)")
     add_kopt_argument(run)
     run.add_argument("--no-report", action="store_true",
                      help="stop after the measurements (where matplotlib is missing)")

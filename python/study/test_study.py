@@ -44,8 +44,8 @@ class RecordedStudy(unittest.TestCase):
         shutil.rmtree(cls.tmp)
 
     @classmethod
-    def study(cls, command, *extra, samples=16):
-        arguments = [sys.executable, str(HERE / "study.py"), command, "--name", "t",
+    def study(cls, command, *extra, samples=16, name="t"):
+        arguments = [sys.executable, str(HERE / "study.py"), command, "--name", name,
                      "--results", str(cls.tmp / "results"), "--reps", "200"]
         if command == "run":
             arguments += ["--tasks", *TASKS, "--seeds", "2", "--samples", str(samples),
@@ -121,6 +121,22 @@ class RecordedStudy(unittest.TestCase):
         self.assertEqual(hypotheses["H1"]["verdict"], "undecided")
         self.assertIsNotNone(hypotheses["H5"]["ci"])
         self.assertIn("## Hypotheses", (self.dir / "REPORT.md").read_text())
+
+    def test_pool_gives_the_same_units(self):
+        pooled = self.study("run", "--no-report", "--runners", "3", name="pool")
+        self.assertEqual(pooled.returncode, 0, pooled.stderr)
+        self.assertIn("[20/20]", pooled.stdout)
+        self.assertRegex(pooled.stdout, r"\(runner [123]/3\)")
+        for task in ["row_sum", "softsign"]:
+            for seed in [0, 1]:
+                for name in ["select/selections.json", "measure/measurements.jsonl",
+                             "ttt/ttt.jsonl", "probe/probe.json"]:
+                    one = self.dir / "raw" / task / f"seed{seed}" / name
+                    pool = self.tmp / "results" / "pool" / "raw" / task / f"seed{seed}" / name
+                    self.assertEqual(one.read_text(), pool.read_text(), f"{task} {seed} {name}")
+        refused = self.study("run", "--runners", "0", name="pool")
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("--runners must be 1 or more", refused.stderr)
 
     def test_timing(self):
         timing = self.numbers["timing"]

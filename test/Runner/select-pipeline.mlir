@@ -9,6 +9,11 @@
 // RUN: kopt --select=surprise-top3 --runner="%fake-runner --log %t.log2" --cache=%t.cache --emit=json %s 2>/dev/null | FileCheck %s --check-prefix=JSON
 // RUN: FileCheck %s --check-prefix=LOG2 < %t.log2
 //
+// A pool of two runners: both are asked for their device first, then share the work.
+// RUN: kopt --select=surprise-top3 --runners=2 --runner="%fake-runner --log %t.pool{gpu}.log" --no-cache %s 2>%t.pool.err | FileCheck %s
+// RUN: FileCheck %s --check-prefix=POOL < %t.pool.err
+// RUN: sh -c 'kopt --select=surprise-top3 --runners=2 --runner="%fake-runner" --no-cache %s; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=POOL-NO-GPU
+//
 // A runner without a GPU: kopt stops before verification, with exit status 3.
 // RUN: sh -c 'kopt --select=surprise-top3 --runner="%fake-runner --kind cpu" --no-cache %s; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=CPU
 //
@@ -86,6 +91,13 @@ kb.candidate @c5 of @relu policy decisions {v = 5} logprob <sum = -4.0, count = 
 
 // CPU: kopt: 6 candidate(s) need verification and 0 need timing for 'surprise-top3'; both run on a GPU through kopt-runner (kb-verify, kb-time). This needs a GPU, and kopt-runner '{{.*}}' has none (device 'FAKE-GPU', kind 'cpu'); point --runner=CMD or KOPT_RUNNER at a kopt-runner next to a GPU (e.g. --runner='ssh gpu1 kopt-runner'). Stopping before verification.
 // CPU: exit 3
+
+// POOL:      kopt: kb-verify, kb-time: on FAKE-GPU through kopt-runner '{{.*}}fake-runner.py --log {{.*}}pool0.log'
+// POOL-NEXT: kopt: kb-verify, kb-time: on FAKE-GPU through kopt-runner '{{.*}}fake-runner.py --log {{.*}}pool1.log'
+// POOL:      kb-verify runner {{[12]}}/2: relu 6/6 c5 crash
+
+// POOL-NO-GPU: This needs a GPU, and the command of a pool of 2 runners needs {gpu} where each runner's GPU goes (0 to 1), else they all share one: '{{.*}}fake-runner.py'. Stopping before verification.
+// POOL-NO-GPU: exit 3
 
 // NONE: kopt: 6 candidate(s) need verification and 0 need timing for 'surprise-top3'; both run on a GPU through kopt-runner (kb-verify, kb-time). This needs a GPU, and no kopt-runner was found; give the command that starts one with --runner=CMD {{.*}} or set KOPT_RUNNER=CMD; {{.*}}. Stopping before verification.
 // NONE: exit 3

@@ -50,6 +50,10 @@ cl::opt<std::string, true> runnerCommand(
     "runner", cl::value_desc("command"), cl::location(selectOptions.runner.getValue()),
     cl::desc("Shell command that starts kopt-runner for --select, e.g. 'ssh gpu1 kopt-runner' "
              "(default: $KOPT_RUNNER, else kopt-runner beside kopt or in PATH)"));
+cl::opt<int64_t, true> runnerCount(
+    "runners", cl::value_desc("n"), cl::location(selectOptions.runners.getValue()),
+    cl::desc("Runners --select shares its tasks over, one per GPU; --runner is then a template "
+             "whose {gpu} becomes 0..n-1 (default: 'CUDA_VISIBLE_DEVICES={gpu} kopt-runner')"));
 cl::opt<std::string, true> cachePath(
     "cache", cl::value_desc("path"), cl::location(selectOptions.cache.getValue()),
     cl::desc("Result cache of --select (default: $XDG_CACHE_HOME/kopt/results.jsonl)"));

@@ -93,10 +93,13 @@ private:
 std::string describeReuse(const RunnerSession &session);
 
 /// Progress on stderr: one line per step (`kb-verify: relu 3/8 c2 correct`), or, when stderr is
-/// a terminal, one line rewritten in place and ended before any diagnostic.
+/// a terminal, one line rewritten in place and ended before any diagnostic. A runner of a pool
+/// says which it is (`kb-verify runner 2/4: relu 3/8 c2 correct`) and always writes whole lines,
+/// one at a time.
 class Progress {
 public:
-  Progress(mlir::MLIRContext *context, llvm::StringRef pass, llvm::StringRef task, size_t total);
+  Progress(mlir::MLIRContext *context, llvm::StringRef pass, llvm::StringRef task, size_t total,
+           llvm::StringRef runnerLabel = "");
   ~Progress();
   void setTotal(size_t newTotal) { total = newTotal; }
   void step(llvm::StringRef candidate, llvm::StringRef outcome);
@@ -104,7 +107,7 @@ public:
 private:
   void endLine();
 
-  std::string pass, task;
+  std::string prefix, task;
   size_t done = 0, total;
   bool terminal, lineOpen = false;
   std::optional<mlir::ScopedDiagnosticHandler> diagnostics;

@@ -275,6 +275,10 @@ def KbVerify : Pass<"kb-verify", "::mlir::ModuleOp"> {
     The runner is the `runner` shell command, else $KOPT_RUNNER, else kopt-runner beside kopt or
     in PATH. Progress goes to stderr.
 
+    A pool: with `runners=N`, N runners (one per GPU) share the tasks, heaviest first, each task on
+    one runner; `runner` (or $KOPT_RUNNER) is a template whose `{gpu}` becomes 0 to N-1, by default
+    `CUDA_VISIBLE_DEVICES={gpu} kopt-runner` (docs/runner-pool.md).
+
     A verification budget: with `top=M`, only the candidates of each task's M most promising
     distinct kernels (same PTX and launch plan) are run, ranked by `by`: `model`, the highest
     `predicted` speedup (kb-predict), or `surprise`, the lowest mean log-prob. The others get
@@ -286,6 +290,9 @@ def KbVerify : Pass<"kb-verify", "::mlir::ModuleOp"> {
     Option<"runner", "runner", "std::string", /*default=*/"\"\"",
            "shell command that starts kopt-runner (default: $KOPT_RUNNER, kopt-runner beside "
            "kopt, kopt-runner in PATH)">,
+    Option<"runners", "runners", "int64_t", /*default=*/"1",
+           "runners in the pool, one per GPU: `runner` is then a template whose {gpu} becomes "
+           "0..runners-1 (default: CUDA_VISIBLE_DEVICES={gpu} kopt-runner)">,
     Option<"timeout", "timeout", "double",
            /*default=*/"::kopt::kDefaultTimeoutSeconds",
            "seconds to wait for each reply before the runner is killed">,
@@ -312,13 +319,16 @@ def KbTime : Pass<"kb-time", "::mlir::ModuleOp"> {
     error falls below `target`, or after `max-seconds`. A candidate whose timed outputs are wrong,
     or whose time is below the task's physical limit (an evaluator fault), gets no speedup: its
     verdict becomes `incorrect` with the reason, with a warning, and the strategy's choice of
-    candidates to time is made again. Runner, timeout and cache as for kb-verify.
+    candidates to time is made again. Runner, pool, timeout and cache as for kb-verify.
   }];
   let dependentDialects = ["::kb::KbDialect"];
   let options = [
     Option<"runner", "runner", "std::string", /*default=*/"\"\"",
            "shell command that starts kopt-runner (default: $KOPT_RUNNER, kopt-runner beside "
            "kopt, kopt-runner in PATH)">,
+    Option<"runners", "runners", "int64_t", /*default=*/"1",
+           "runners in the pool, one per GPU: `runner` is then a template whose {gpu} becomes "
+           "0..runners-1 (default: CUDA_VISIBLE_DEVICES={gpu} kopt-runner)">,
     Option<"strategy", "strategy", "std::string", /*default=*/"\"surprise-top3\"",
            "the selection strategy whose timings to measure, or `all` for every correct "
            "candidate">,
@@ -419,6 +429,8 @@ def KbTtt : Pass<"kb-ttt", "::mlir::ModuleOp"> {
            "verify and time on the GPU through kopt-runner">,
     Option<"runner", "runner", "std::string", /*default=*/"\"\"",
            "kb-verify and kb-time's runner command">,
+    Option<"runners", "runners", "int64_t", /*default=*/"1",
+           "kb-verify and kb-time's pool of runners, one per GPU">,
     Option<"cache", "cache", "std::string", /*default=*/"\"\"",
            "kb-verify and kb-time's result cache (empty: the default one; none: no cache)">,
     Option<"trials", "trials", "int64_t", /*default=*/"2", "verification trials per kernel">,
@@ -475,6 +487,8 @@ def KbTrain : Pass<"kb-train", "::mlir::ModuleOp"> {
            "verify and time on the GPU through kopt-runner">,
     Option<"runner", "runner", "std::string", /*default=*/"\"\"",
            "kb-verify and kb-time's runner command">,
+    Option<"runners", "runners", "int64_t", /*default=*/"1",
+           "kb-verify and kb-time's pool of runners, one per GPU">,
     Option<"cache", "cache", "std::string", /*default=*/"\"\"",
            "kb-verify and kb-time's result cache (empty: the default one; none: no cache)">,
     Option<"trials", "trials", "int64_t", /*default=*/"2", "verification trials per kernel">,

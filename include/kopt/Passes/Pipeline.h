@@ -30,6 +30,10 @@ struct DefaultPipelineOptions : mlir::PassPipelineOptions<DefaultPipelineOptions
   Option<std::string> runner{
       *this, "runner",
       llvm::cl::desc("shell command that starts kopt-runner (empty: look for one)")};
+  Option<int64_t> runners{
+      *this, "runners",
+      llvm::cl::desc("runners in the pool, one per GPU (runner is then a template with {gpu})"),
+      llvm::cl::init(1)};
   Option<std::string> cache{
       *this, "cache",
       llvm::cl::desc("result cache file (empty: the default one; none: no cache)")};

@@ -47,6 +47,7 @@ llvm::Expected<std::vector<size_t>> valueIndicesOf(kb::CandidateOp candidate,
 struct RewardSource {
   std::string table;   // a measurements file (kb-recorded-rewards); empty: kopt-runner
   std::string runner;  // kb-verify and kb-time's options
+  int64_t runners = 1;
   std::string cache;
   std::string chip = "sm_90";
   int64_t trials = 0;  // 0: the passes' defaults, as for the others
