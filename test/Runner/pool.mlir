@@ -2,12 +2,13 @@
 // The same module measured by one runner and by a pool of three (kb-verify, then kb-time of
 // every correct candidate) gives the same IR.
 // RUN: kopt %s -o %t/one.mlir --pass-pipeline='builtin.module(kb-verify{runner="%fake-runner --log %t/one.log" timeout=2 cache=none}, kb-time{runner="%fake-runner --log %t/one.log" strategy=all timeout=5 cache=none})' 2>%t/one.err
-// RUN: kopt %s -o %t/pool.mlir --pass-pipeline='builtin.module(kb-verify{runner="%fake-runner --log %t/gpu{gpu}.log" runners=3 timeout=2 cache=%t/cache.jsonl}, kb-time{runner="%fake-runner --log %t/gpu{gpu}.log" runners=3 strategy=all timeout=5 cache=%t/cache.jsonl})' 2>%t/pool.err
+// RUN: kopt %s -o %t/pool.mlir --pass-pipeline='builtin.module(kb-verify{runner="%fake-runner --hello-delay 0.5 --log %t/gpu{gpu}.log" runners=3 timeout=2 cache=%t/cache.jsonl}, kb-time{runner="%fake-runner --hello-delay 0.5 --log %t/gpu{gpu}.log" runners=3 strategy=all timeout=5 cache=%t/cache.jsonl})' 2>%t/pool.err
 // RUN: diff %t/one.mlir %t/pool.mlir
 // RUN: FileCheck %s < %t/pool.mlir
 // RUN: FileCheck %s --check-prefix=PROGRESS < %t/pool.err
 // Each runner took whole tasks: all of a task's timings (and its eager baseline) come from one
-// runner, and every runner had work.
+// runner. Every runner had work: each starts slowly (half a second), so that none can finish a
+// task before the others have taken theirs.
 // RUN: grep -H '^time' %t/gpu0.log %t/gpu1.log %t/gpu2.log | cut -d' ' -f1,2 | sort -u | cut -d: -f2 | sort | uniq -c | FileCheck %s --check-prefix=TASKS
 // RUN: grep -c -E '^(verify|time)' %t/gpu0.log %t/gpu1.log %t/gpu2.log | FileCheck %s --check-prefix=EVERY-RUNNER
 // The three writers left one cache line per result; from it, one runner measures again only

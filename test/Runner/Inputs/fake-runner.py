@@ -12,7 +12,8 @@ context), segv (die by SIGSEGV), hang (never reply), garbage (reply a line that 
 refuse (reply ok: false). A task whose reference contains FAKE-REFUSE is refused.
 
 Options: --log FILE appends one line per request; --kind cpu reports a device without a GPU;
---protocol N claims protocol version N.
+--protocol N claims protocol version N; --hello-delay S answers hello after S seconds (a slow
+start, which lets a pool's other runners take their tasks first).
 """
 import argparse
 import json
@@ -29,6 +30,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--log")
 parser.add_argument("--kind", default="cuda")
 parser.add_argument("--protocol", type=int, default=1)
+parser.add_argument("--hello-delay", type=float, default=0.0)
 args = parser.parse_args()
 
 tasks = set()
@@ -127,6 +129,7 @@ for line in iter(sys.stdin.readline, ""):
     op, rid = request[OP], request[ID]
     if op == OPS["HelloRequest"]:
         log("hello")
+        time.sleep(args.hello_delay)
         device = message("Device", name="FAKE-GPU", kind=args.kind,
                          driver=13000 if args.kind == "cuda" else 0, torch="2.11.0", sms=132,
                          l2_bytes=52428800, bandwidth_bytes_per_s=4.0e12, fp32_flops_per_s=6.0e13)
