@@ -129,10 +129,14 @@ inline constexpr const char *kRecheckField = "recheck";
 struct Distribution {
   std::string kind; // uniform, normal, constant, randint
   std::vector<double> params;
+  /// upper_triangular, lower_triangular, symmetric or diagonal: applied to each matrix (the last
+  /// two dimensions) of the draw. Absent: the draw as it is.
+  std::optional<std::string> structure;
 
   template <typename Self, typename Visit> static void fields(Self &self, Visit &&visit) {
     visit("kind", self.kind);
     visit("params", self.params);
+    visit("structure", self.structure);
   }
 };
 

@@ -80,10 +80,23 @@ Attribute DistAttr::parseBody(AsmParser &parser) {
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseKeyword(&keyword))
     return {};
+  // A structure wraps the distribution: `upper_triangular(uniform(0.0, 1.0))`.
+  DistStructure structure = DistStructure::Full;
+  if (std::optional<DistStructure> wrapper = symbolizeDistStructure(keyword);
+      wrapper && *wrapper != DistStructure::Full) {
+    structure = *wrapper;
+    loc = parser.getCurrentLocation();
+    if (parser.parseLParen() || parser.parseKeyword(&keyword))
+      return {};
+  }
   std::optional<DistKind> kind = symbolizeDistKind(keyword);
   if (!kind) {
     parser.emitError(loc, "unknown distribution '")
-        << keyword << "'; expected uniform, normal, constant or randint";
+        << keyword << "'; expected uniform, normal, constant or randint"
+        << (structure == DistStructure::Full
+                ? ", or one of them inside upper_triangular, lower_triangular, symmetric or "
+                  "diagonal"
+                : "");
     return {};
   }
   SmallVector<APFloat> params;
@@ -95,14 +108,21 @@ Attribute DistAttr::parseBody(AsmParser &parser) {
         return success();
       }))
     return {};
-  return parser.getChecked<DistAttr>(loc, parser.getContext(), *kind, params);
+  if (structure != DistStructure::Full && parser.parseRParen())
+    return {};
+  return parser.getChecked<DistAttr>(loc, parser.getContext(), *kind, params, structure);
 }
 
 void DistAttr::printBody(AsmPrinter &printer) const {
+  bool structured = getStructure() != DistStructure::Full;
+  if (structured)
+    printer << stringifyDistStructure(getStructure()) << '(';
   printer << stringifyDistKind(getKind()) << '(';
   llvm::interleaveComma(getParams(), printer,
                         [&](const APFloat &v) { printF64(printer, v); });
   printer << ')';
+  if (structured)
+    printer << ')';
 }
 
 Attribute DistAttr::parse(AsmParser &parser, Type) {
@@ -121,7 +141,7 @@ void DistAttr::print(AsmPrinter &printer) const {
 }
 
 LogicalResult DistAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                               DistKind kind, ArrayRef<APFloat> values) {
+                               DistKind kind, ArrayRef<APFloat> values, DistStructure) {
   if (values.size() != distArity(kind))
     return emitError() << stringifyDistKind(kind) << " takes " << distArity(kind)
                        << " parameter(s), got " << values.size();

@@ -62,6 +62,18 @@ def Kb_DistKind : I32EnumAttr<"DistKind", "distribution an input is drawn from",
   let genSpecializedAttr = 0;
 }
 
+// What a drawn tensor is made into, over its last two dimensions (each matrix of a batch).
+def Kb_DistStructure : I32EnumAttr<"DistStructure", "structure of a drawn input", [
+    I32EnumAttrCase<"Full", 0, "full">,                          // as drawn
+    I32EnumAttrCase<"UpperTriangular", 1, "upper_triangular">,   // zeros below the diagonal
+    I32EnumAttrCase<"LowerTriangular", 2, "lower_triangular">,   // zeros above the diagonal
+    I32EnumAttrCase<"Symmetric", 3, "symmetric">,                // (R + R^T) / 2
+    I32EnumAttrCase<"Diagonal", 4, "diagonal">                   // zeros off the diagonal
+  ]> {
+  let cppNamespace = "::kb";
+  let genSpecializedAttr = 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//
@@ -69,11 +81,18 @@ def Kb_DistKind : I32EnumAttr<"DistKind", "distribution an input is drawn from",
 def Kb_DistAttr : Kb_Attr<"Dist", "dist"> {
   let summary = "a distribution inputs are drawn from";
   let description = [{
-    `uniform(low, high)`, `normal(mean, stddev)`, `constant(value)` or `randint(low, high)`.
-    Written bare inside `kb.input`, as `#kb.dist<uniform(0.0, 1.0)>` elsewhere.
+    `uniform(low, high)`, `normal(mean, stddev)`, `constant(value)` or `randint(low, high)`,
+    optionally inside a structure applied to each matrix of the drawn tensor (its last two
+    dimensions): `upper_triangular(...)`, `lower_triangular(...)`, `symmetric(...)` (the mean of
+    the draw and its transpose) or `diagonal(...)`. Written bare inside `kb.input`, as
+    `#kb.dist<upper_triangular(uniform(0.0, 1.0))>` elsewhere. Whether a structure fits the
+    input's shape and type is the input's to check.
   }];
   let parameters = (ins EnumParameter<Kb_DistKind>:$kind,
-                        ArrayRefParameter<"::llvm::APFloat">:$params);
+                        ArrayRefParameter<"::llvm::APFloat">:$params,
+                        DefaultValuedParameter<"::kb::DistStructure",
+                                               "::kb::DistStructure::Full">:$structure);
+
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

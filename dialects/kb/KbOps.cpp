@@ -198,6 +198,22 @@ LogicalResult InputOp::verify() {
     if (isInteger && kind == DistKind::Constant && std::trunc(value) != value)
       return emitOpError() << "integer input '" << getName() << "' cannot be the constant "
                            << value;
+    DistStructure structure = dist.getStructure();
+    if (structure == DistStructure::Full)
+      continue;
+    auto shaped = dyn_cast<ShapedType>(getType());
+    if (!shaped || shaped.getRank() < 2)
+      return emitOpError() << "'" << getName() << "' is drawn "
+                           << stringifyDistStructure(structure)
+                           << " but is not a matrix (a structure needs rank >= 2)";
+    ArrayRef<int64_t> dims = shaped.getShape().take_back(2);
+    if (structure == DistStructure::Symmetric && dims[0] != dims[1])
+      return emitOpError() << "'" << getName() << "' is drawn symmetric but its matrices are "
+                           << dims[0] << "x" << dims[1];
+    if (structure == DistStructure::Symmetric && isInteger)
+      return emitOpError() << "integer input '" << getName()
+                           << "' cannot be drawn symmetric (the mean of a draw and its "
+                              "transpose is not an integer)";
   }
   return success();
 }

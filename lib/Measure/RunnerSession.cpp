@@ -64,6 +64,8 @@ runner::TaskSpec kopt::toTaskSpec(TaskOp task) {
       runner::DistSpec distSpec{stringifyDistKind(dist.getKind()).str(), {}};
       for (const llvm::APFloat &param : dist.getParams())
         distSpec.params.push_back(param.convertToDouble());
+      if (dist.getStructure() != DistStructure::Full)
+        distSpec.structure = stringifyDistStructure(dist.getStructure()).str();
       tensor.dists.push_back(std::move(distSpec));
     }
     spec.inputs.push_back(std::move(tensor));

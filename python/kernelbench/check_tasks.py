@@ -109,11 +109,12 @@ class Value:
     name: str
     shape: list[int]
     dtype: str
-    dists: list[tuple[str, list[float]]] = field(default_factory=list)
+    # (kind, params, structure or None)
+    dists: list[tuple[str, list[float], str | None]] = field(default_factory=list)
 
     def json(self, with_dists: bool) -> dict:
         return tensor(self.name, self.shape, self.dtype,
-                      [dist(k, p) for k, p in self.dists] if with_dists else None)
+                      [dist(*d) for d in self.dists] if with_dists else None)
 
 
 @dataclass
@@ -147,10 +148,12 @@ def parse_type(text: str) -> tuple[list[int], str]:
     return dims, DTYPES[element]
 
 
-def parse_dists(text: str) -> list[tuple[str, list[float]]]:
+def parse_dists(text: str) -> list[tuple[str, list[float], str | None]]:
     dists = []
-    for kind, params in re.findall(r"(uniform|normal|constant|randint)\(([^)]*)\)", text):
-        dists.append((kind, [float(p) for p in params.split(",")]))
+    for structure, kind, params in re.findall(
+            r"(?:(upper_triangular|lower_triangular|symmetric|diagonal)\()?"
+            r"(uniform|normal|constant|randint)\(([^)]*)\)", text):
+        dists.append((kind, [float(p) for p in params.split(",")], structure or None))
     return dists
 
 
@@ -265,12 +268,12 @@ def scale_by_value(task: Task) -> tuple[list[Value], list[Value]]:
 
     def dists(v: Value):
         out = []
-        for kind, params in v.dists:
+        for kind, params, structure in v.dists:
             if kind == "randint":
                 params = [g[p] if (p > KEEP and p == int(p) and int(p) in g) else p
                           for p in params]
                 params = [float(p) for p in params]
-            out.append((kind, params))
+            out.append((kind, params, structure))
         return out
 
     new_inputs = [Value(v.name, [g[d] for d in v.shape], v.dtype, dists(v)) for v in task.inputs]

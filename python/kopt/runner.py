@@ -28,7 +28,7 @@ _EAGER_TF32_TIMING = ("eager_tf32_median_us", "eager_tf32_q1_us", "eager_tf32_q3
                       "eager_tf32_n", "eager_tf32_rel_error")
 _VERIFY_REPLY = ("verdict", "detail", "max_abs_error", "max_rel_error", "trials")
 FIELDS = {
-    "Distribution": ("kind", "params"),
+    "Distribution": ("kind", "params", "structure"),
     "Tensor": ("name", "shape", "dtype", "dists"),
     "Launch": ("entry", "grid", "block", "smem", "args"),
     "Kernel": _KERNEL,
@@ -69,8 +69,10 @@ def message(kind, /, **values):
     return {key: value for key, value in values.items() if value is not None}
 
 
-def dist(kind, params):
-    return message("Distribution", kind=kind, params=list(params))
+def dist(kind, params, structure=None):
+    """A distribution; `structure` (upper_triangular, lower_triangular, symmetric, diagonal)
+    shapes each matrix of the draw."""
+    return message("Distribution", kind=kind, params=list(params), structure=structure)
 
 
 def tensor(name, shape, dtype, dists=None):

@@ -37,7 +37,7 @@ TEST(Messages, VerifyRequestCarriesTheKernel) {
 TEST(Messages, TaskRequestCarriesShapesDistributionsAndCost) {
   TaskSpec task{"t",
                 "return x",
-                {{"x", {2, 3}, "f32", {{"uniform", {0.0, 1.0}}}}},
+                {{"x", {2, 3}, "f32", {{"uniform", {0.0, 1.0}}, {"normal", {0.0, 1.0}, "diagonal"}}}},
                 {{"out", {}, "i64", {}}},
                 1e-4,
                 0.0,
@@ -45,7 +45,8 @@ TEST(Messages, TaskRequestCarriesShapesDistributionsAndCost) {
                 6};
   json::Object request = taskRequest(task);
   EXPECT_EQ(llvm::formatv("{0}", json::Value(std::move(request))).str(),
-            R"({"atol":0.0001,"flops":6,"inputs":[{"dists":[{"kind":"uniform","params":[0,1]}],)"
+            R"({"atol":0.0001,"flops":6,"inputs":[{"dists":[{"kind":"uniform","params":[0,1]},)"
+            R"({"kind":"normal","params":[0,1],"structure":"diagonal"}],)"
             R"("dtype":"f32","name":"x","shape":[2,3]}],"min_bytes":32,"op":"task",)"
             R"("outputs":[{"dtype":"i64","name":"out","shape":[]}],"reference":"return x",)"
             R"("rtol":0,"task":"t"})");

@@ -1,13 +1,12 @@
 // KernelBench level 1, problem 14: Matmul_for_upper_triangular_matrices.
-// torch.triu(torch.matmul(A, B)), N = 4096: the upper triangle of A @ B, zeros elsewhere.
-// KernelBench draws upper-triangular A and B (torch.triu(torch.rand(N, N))); the kb distributions
-// cannot express that, so A and B are drawn full, uniform(0, 1) (then uniform(-0.5, 1.0)), and the
-// reference is exactly KernelBench's computation on them: a kernel may skip the other output
-// triangle but not assume zeros in the inputs.
+// torch.triu(torch.matmul(A, B)), N = 4096: the upper triangle of A @ B, zeros elsewhere, of
+// upper-triangular A and B as KernelBench draws them (torch.triu(torch.rand(N, N)); the
+// alternative draws from uniform(-0.5, 1.0)). A kernel may rely on the zeros below their
+// diagonals: output tile (i, j) needs only the K range between i and j.
 kb.task @matmul_for_upper_triangular_matrices origin <"KernelBench", level 1, problem 14> tolerance(atol 1.0e-4, rtol 1.0e-4)
     attributes {split = "eval"} {
-  kb.input "A" : tensor<4096x4096xf32> dist(uniform(0.0, 1.0), uniform(-0.5, 1.0))
-  kb.input "B" : tensor<4096x4096xf32> dist(uniform(0.0, 1.0), uniform(-0.5, 1.0))
+  kb.input "A" : tensor<4096x4096xf32> dist(upper_triangular(uniform(0.0, 1.0)), upper_triangular(uniform(-0.5, 1.0)))
+  kb.input "B" : tensor<4096x4096xf32> dist(upper_triangular(uniform(0.0, 1.0)), upper_triangular(uniform(-0.5, 1.0)))
   kb.output "out" : tensor<4096x4096xf32>
   kb.reference "return torch.triu(torch.matmul(A, B))"
   kb.payload(%A: tensor<4096x4096xf32>, %B: tensor<4096x4096xf32>, %out: tensor<4096x4096xf32>) {

@@ -1,13 +1,12 @@
 // KernelBench level 1, problem 15: Matmul_for_lower_triangular_matrices.
-// torch.tril(torch.matmul(A, B)), N = 4096: the lower triangle of A @ B, zeros elsewhere.
-// KernelBench draws lower-triangular A and B (torch.tril(torch.rand(N, N))); the kb distributions
-// cannot express that, so A and B are drawn full, uniform(0, 1) (then uniform(-0.5, 1.0)), and the
-// reference is exactly KernelBench's computation on them: a kernel may skip the other output
-// triangle but not assume zeros in the inputs.
+// torch.tril(torch.matmul(A, B)), N = 4096: the lower triangle of A @ B, zeros elsewhere, of
+// lower-triangular A and B as KernelBench draws them (torch.tril(torch.rand(N, N)); the
+// alternative draws from uniform(-0.5, 1.0)). A kernel may rely on the zeros above their
+// diagonals: output tile (i, j) needs only the K range between i and j.
 kb.task @matmul_for_lower_triangular_matrices origin <"KernelBench", level 1, problem 15> tolerance(atol 1.0e-4, rtol 1.0e-4)
     attributes {split = "eval"} {
-  kb.input "A" : tensor<4096x4096xf32> dist(uniform(0.0, 1.0), uniform(-0.5, 1.0))
-  kb.input "B" : tensor<4096x4096xf32> dist(uniform(0.0, 1.0), uniform(-0.5, 1.0))
+  kb.input "A" : tensor<4096x4096xf32> dist(lower_triangular(uniform(0.0, 1.0)), lower_triangular(uniform(-0.5, 1.0)))
+  kb.input "B" : tensor<4096x4096xf32> dist(lower_triangular(uniform(0.0, 1.0)), lower_triangular(uniform(-0.5, 1.0)))
   kb.output "out" : tensor<4096x4096xf32>
   kb.reference "return torch.tril(torch.matmul(A, B))"
   kb.payload(%A: tensor<4096x4096xf32>, %B: tensor<4096x4096xf32>, %out: tensor<4096x4096xf32>) {

@@ -127,3 +127,40 @@ module attributes {kb.d = #kb.dist<poisson(1.0)>} {}
 
 // expected-error@+1 {{normal takes 2 parameter(s), got 1}}
 module attributes {kb.d = #kb.dist<normal(1.0)>} {}
+
+// -----
+
+kb.task @t tolerance(atol 0.0, rtol 0.0) {
+  // Inside a structure the message offers no structures again.
+  // expected-error@+1 {{unknown distribution 'gaussian'; expected uniform, normal, constant or randint}}
+  kb.input "x" : tensor<4x4xf32> dist(upper_triangular(gaussian(0.0, 1.0)))
+}
+
+// -----
+
+kb.task @t tolerance(atol 0.0, rtol 0.0) {
+  // A structure wraps a distribution, not another structure.
+  // expected-error@+1 {{unknown distribution 'lower_triangular'; expected uniform, normal, constant or randint}}
+  kb.input "x" : tensor<4x4xf32> dist(upper_triangular(lower_triangular(uniform(0.0, 1.0))))
+}
+
+// -----
+
+kb.task @t tolerance(atol 0.0, rtol 0.0) {
+  // "full" is what no structure means; it is not written.
+  // expected-error@+1 {{unknown distribution 'full'; expected uniform, normal, constant or randint, or one of them inside upper_triangular, lower_triangular, symmetric or diagonal}}
+  kb.input "x" : tensor<4x4xf32> dist(full(uniform(0.0, 1.0)))
+}
+
+// -----
+
+kb.task @t tolerance(atol 0.0, rtol 0.0) {
+  // A structure holds one distribution.
+  // expected-error@+1 {{expected ')'}}
+  kb.input "x" : tensor<4x4xf32> dist(symmetric(uniform(0.0, 1.0), normal(0.0, 1.0)))
+}
+
+// -----
+
+// expected-error@+1 {{normal takes 2 parameter(s), got 1}}
+module attributes {kb.d = #kb.dist<diagonal(normal(1.0))>} {}

@@ -120,3 +120,31 @@ kb.task @t tolerance(atol 0.0, rtol 0.0) {
   // expected-error@+1 {{'kb.output' op 'y' must be a ranked tensor or a scalar, got 'tensor<*xi32>'}}
   kb.output "y" : tensor<*xi32>
 }
+
+// -----
+
+kb.task @t tolerance(atol 0.0, rtol 0.0) {
+  // expected-error@+1 {{'kb.input' op 'x' is drawn upper_triangular but is not a matrix (a structure needs rank >= 2)}}
+  kb.input "x" : tensor<16xf32> dist(uniform(0.0, 1.0), upper_triangular(uniform(0.0, 1.0)))
+}
+
+// -----
+
+kb.task @t tolerance(atol 0.0, rtol 0.0) {
+  // expected-error@+1 {{'kb.input' op 's' is drawn diagonal but is not a matrix (a structure needs rank >= 2)}}
+  kb.input "s" : f32 dist(diagonal(normal(0.0, 1.0)))
+}
+
+// -----
+
+kb.task @t tolerance(atol 0.0, rtol 0.0) {
+  // expected-error@+1 {{'kb.input' op 'x' is drawn symmetric but its matrices are 4x8}}
+  kb.input "x" : tensor<2x4x8xf32> dist(symmetric(uniform(0.0, 1.0)))
+}
+
+// -----
+
+kb.task @t tolerance(atol 0.0, rtol 0.0) {
+  // expected-error@+1 {{'kb.input' op integer input 'n' cannot be drawn symmetric (the mean of a draw and its transpose is not an integer)}}
+  kb.input "n" : tensor<4x4xi32> dist(symmetric(randint(0.0, 4.0)))
+}

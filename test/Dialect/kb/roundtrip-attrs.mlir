@@ -5,6 +5,7 @@
 
 // CHECK:      module attributes {
 // CHECK-SAME:   kb.constant = #kb.dist<constant(-3.5)>
+// CHECK-SAME:   kb.diagonal = #kb.dist<diagonal(randint(0.0, 3.0))>
 // CHECK-SAME:   kb.launch = #kb.launch<"k", grid = [1, 2, 3], block = [32, 8, 4], smem = 48, args = ["a", "scratch0"]>
 // CHECK-SAME:   kb.logprob = #kb.logprob<sum = -0.125, count = 8>
 // CHECK-SAME:   kb.normal = #kb.dist<normal(0.0, 1.0)>
@@ -16,6 +17,7 @@
 // CHECK-SAME:   kb.selection = #kb.selection<"bon-8", timed = 0>
 // CHECK-SAME:   kb.timing = #kb.timing<median = 0.0, q1 = 0.0, q3 = 0.5, n = 1>
 // CHECK-SAME:   kb.uniform = #kb.dist<uniform(-0.5, 0.5)>
+// CHECK-SAME:   kb.upper = #kb.dist<upper_triangular(uniform(0.0, 1.0))>
 // CHECK-SAME:   kb.verdict = #kb.verdict<mutated_input, "in place">
 // CHECK-SAME: } {
 module attributes {
@@ -23,6 +25,8 @@ module attributes {
   kb.normal = #kb.dist<normal(0.0, 1.0)>,
   kb.constant = #kb.dist<constant(-3.5)>,
   kb.randint = #kb.dist<randint(-5.0, 5.0)>,
+  kb.upper = #kb.dist<upper_triangular(uniform(0.0, 1.0))>,
+  kb.diagonal = #kb.dist<diagonal(randint(0.0, 3.0))>,
   kb.origin = #kb.origin<"TritonBench", level 3, problem 42>,
   kb.origin_kind = #kb<origin_kind server>,
   kb.logprob = #kb.logprob<sum = -0.125, count = 8>,

@@ -11,7 +11,7 @@ crash (exit without replying), crash-reply (reply `crash`, then exit, as after a
 context), segv (die by SIGSEGV), hang (never reply), garbage (reply a line that is not JSON),
 refuse (reply ok: false). A task whose reference contains FAKE-REFUSE is refused.
 
-Options: --log FILE appends one line per request; --kind cpu reports a device without a GPU;
+Options: --log FILE appends one line per request (a task's with its inputs' structures); --kind cpu reports a device without a GPU;
 --protocol N claims protocol version N; --hello-delay S answers hello after S seconds (a slow
 start, which lets a pool's other runners take their tasks first).
 """
@@ -135,8 +135,11 @@ for line in iter(sys.stdin.readline, ""):
                          l2_bytes=52428800, bandwidth_bytes_per_s=4.0e12, fp32_flops_per_s=6.0e13)
         send({ID: rid, OK: True, **message("HelloReply", protocol=args.protocol, device=device)})
     elif op == OPS["Task"]:
-        log("task %s min_bytes=%d flops=%d" % (request["task"], request["min_bytes"],
-                                               request["flops"]))
+        # Structured distributions as input:structure, so that tests see what kopt sent.
+        structures = ["%s:%s" % (t["name"], d["structure"]) for t in request["inputs"]
+                      for d in t["dists"] if "structure" in d]
+        log(" ".join(["task %s min_bytes=%d flops=%d" % (request["task"], request["min_bytes"],
+                                                         request["flops"])] + structures))
         if "FAKE-REFUSE" in request["reference"]:
             send({ID: rid, OK: False, ERROR: "reference does not compile: FAKE-REFUSE"})
         else:

@@ -18,6 +18,42 @@ bool kopt::runner::parseDtype(const std::string &name, torch::ScalarType &type) 
   return true;
 }
 
+std::string kopt::runner::whyNotDrawable(const TensorSpec &input, const Distribution &dist) {
+  static const std::map<std::string, size_t> arity = {
+      {"uniform", 2}, {"normal", 2}, {"constant", 1}, {"randint", 2}};
+  auto kind = arity.find(dist.kind);
+  std::string where = "input '" + input.name + "': ";
+  if (kind == arity.end())
+    return where + "unknown distribution '" + dist.kind + "'";
+  if (dist.params.size() != kind->second)
+    return where + dist.kind + " takes " + std::to_string(kind->second) + " parameter(s), got " +
+           std::to_string(dist.params.size());
+  if (!dist.structure)
+    return "";
+  const std::string &structure = *dist.structure;
+  if (structure != "upper_triangular" && structure != "lower_triangular" &&
+      structure != "symmetric" && structure != "diagonal")
+    return where + "unknown structure '" + structure + "'";
+  if (input.shape.size() < 2)
+    return where + structure + " needs at least two dimensions";
+  if (structure == "symmetric" && input.shape.end()[-1] != input.shape.end()[-2])
+    return where + "symmetric needs square matrices";
+  if (structure == "symmetric" && dist.kind == "randint")
+    return where + "symmetric randint draws are not integers";
+  return "";
+}
+
+/// `t` with the structure `structure` imposed on each of its matrices (last two dimensions).
+static torch::Tensor structured(torch::Tensor t, const std::string &structure) {
+  if (structure == "upper_triangular")
+    return t.triu();
+  if (structure == "lower_triangular")
+    return t.tril();
+  if (structure == "symmetric")
+    return (t + t.transpose(-1, -2)) / 2;
+  return t * torch::eye(t.size(-2), t.size(-1), t.options()); // diagonal
+}
+
 static std::string indent(const std::string &body) {
   std::istringstream lines(body);
   std::string line, result;
@@ -100,6 +136,8 @@ Trial Task::draw(uint64_t seed, int index) {
     else // randint, half-open
       t = torch::randint(static_cast<int64_t>(dist.params[0]), static_cast<int64_t>(dist.params[1]),
                          input.shape, options.dtype(torch::kLong));
+    if (dist.structure)
+      t = structured(t, *dist.structure);
     trial.inputs.push_back(t.to(input.dtype));
   }
   trial.reference = runReference(trial.inputs);

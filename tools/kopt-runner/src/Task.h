@@ -37,6 +37,10 @@ struct TaskSpec {
 /// "f32" -> kFloat, ...; false for an unknown name.
 bool parseDtype(const std::string &name, torch::ScalarType &type);
 
+/// Why input `input` cannot be drawn from `dist` (an unknown kind or structure, a wrong number of
+/// parameters, a structure on fewer than two dimensions); empty when it can.
+std::string whyNotDrawable(const TensorSpec &input, const Distribution &dist);
+
 /// Inputs drawn for one trial and the reference's outputs on them.
 struct Trial {
   std::vector<torch::Tensor> inputs;

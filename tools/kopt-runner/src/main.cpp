@@ -132,6 +132,9 @@ private:
       t.dists = tensor.dists;
       if (t.dists.empty())
         throw RequestError("input '" + t.name + "' has no distribution");
+      for (const Distribution &dist : t.dists)
+        if (std::string why = whyNotDrawable(t, dist); !why.empty())
+          throw RequestError(why);
     }
     return t;
   }

@@ -73,6 +73,49 @@ TEST(Task, ScalarsConstantsAndIntegers) {
   EXPECT_LE(t.max().item<int64_t>(), 9);
 }
 
+TEST(Task, StructuredDrawsHaveTheirStructureOnEveryMatrix) {
+  auto draw = [](const std::string &structure, std::vector<int64_t> shape) {
+    TaskSpec spec;
+    spec.name = "structured";
+    spec.reference = "return a";
+    Distribution dist{"uniform", {0.5, 1.0}, structure};
+    spec.inputs = {{"a", shape, torch::kFloat, {dist}}};
+    spec.outputs = {{"out", shape, torch::kFloat, {}}};
+    std::string error;
+    auto task = make(spec, error);
+    EXPECT_TRUE(task) << error;
+    return task ? task->trial(5, 0).inputs[0].clone() : torch::Tensor();
+  };
+  torch::Tensor upper = draw("upper_triangular", {3, 6, 5});
+  EXPECT_TRUE(torch::equal(upper, upper.triu()));
+  EXPECT_GT(upper.triu().ne(0).sum().item<int64_t>(), 0); // the upper part is the draw: >= 0.5
+  EXPECT_EQ(upper.triu().ne(0).sum().item<int64_t>(), torch::ones({3, 6, 5}).triu().sum().item<int64_t>());
+  torch::Tensor lower = draw("lower_triangular", {6, 5});
+  EXPECT_TRUE(torch::equal(lower, lower.tril()));
+  EXPECT_FALSE(torch::equal(lower, lower.triu()));
+  torch::Tensor symmetric = draw("symmetric", {2, 7, 7});
+  EXPECT_TRUE(torch::equal(symmetric, symmetric.transpose(-1, -2)));
+  EXPECT_FALSE(torch::equal(symmetric, symmetric.triu()));
+  torch::Tensor diagonal = draw("diagonal", {4, 6});
+  EXPECT_EQ(diagonal.ne(0).sum().item<int64_t>(), 4);
+  EXPECT_TRUE(torch::equal(diagonal, diagonal * torch::eye(4, 6)));
+}
+
+TEST(Task, WhyNotDrawableNamesTheInputAndTheFault) {
+  TensorSpec matrix{"m", {4, 5}, torch::kFloat, {}};
+  TensorSpec vector{"v", {4}, torch::kFloat, {}};
+  EXPECT_EQ(whyNotDrawable(matrix, {"uniform", {0, 1}, "upper_triangular"}), "");
+  EXPECT_EQ(whyNotDrawable(matrix, {"gamma", {1, 1}, {}}), "input 'm': unknown distribution 'gamma'");
+  EXPECT_EQ(whyNotDrawable(matrix, {"normal", {0}, {}}),
+            "input 'm': normal takes 2 parameter(s), got 1");
+  EXPECT_EQ(whyNotDrawable(matrix, {"uniform", {0, 1}, "banded"}),
+            "input 'm': unknown structure 'banded'");
+  EXPECT_EQ(whyNotDrawable(vector, {"uniform", {0, 1}, "diagonal"}),
+            "input 'v': diagonal needs at least two dimensions");
+  EXPECT_EQ(whyNotDrawable(matrix, {"uniform", {0, 1}, "symmetric"}),
+            "input 'm': symmetric needs square matrices");
+}
+
 TEST(Task, RejectsReferencesThatDoNotMatchTheTask) {
   std::string error;
   TaskSpec spec = reluTask();
