@@ -92,7 +92,6 @@ def Kb_DistAttr : Kb_Attr<"Dist", "dist"> {
                         ArrayRefParameter<"::llvm::APFloat">:$params,
                         DefaultValuedParameter<"::kb::DistStructure",
                                                "::kb::DistStructure::Full">:$structure);
-
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
