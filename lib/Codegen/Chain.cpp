@@ -160,8 +160,12 @@ FailureOr<ChainCut> kopt::codegen::cutPayload(kb::TaskOp task, ArrayRef<unsigned
     SmallVector<Type> argTypes;
     for (Value input : inputs) {
       chained.buffers.push_back(bufferOf.at(input));
-      kb::InputOp::create(b, task.getLoc(), bufferName(chained.buffers.back()), input.getType(),
-                          b.getArrayAttr({}));
+      // A task input keeps its distributions (the stage's kernels may rely on their structure);
+      // an intermediate has none.
+      unsigned buffer = chained.buffers.back();
+      kb::InputOp::create(b, task.getLoc(), bufferName(buffer), input.getType(),
+                          buffer < numInputs ? task.getInputs()[buffer].getDists()
+                                             : b.getArrayAttr({}));
       argTypes.push_back(input.getType());
     }
     for (Value output : stageOutputs[stage]) {

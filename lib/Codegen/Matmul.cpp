@@ -48,6 +48,7 @@ static BuiltKernels buildCandidate(kb::TaskOp task, OwningOpRef<ModuleOp> module
   FailureOr<MatmulInfo> info = bufferizeAndAnalyze(*module, func);
   if (failed(info))
     return failure();
+  readInputStructure(task, func, *info);
   bool hopper = target.chip == "sm_90" || target.chip == "sm_90a";
   buildMatmulKernel(*info, planMatmul(MatmulSchedule::fromValues(values), *info, hopper),
                     func.getName());
@@ -100,17 +101,30 @@ static Value filledValue(Operation *op) {
   return isa<ShapedType>(input.getType()) ? nullptr : input;
 }
 
-/// Whether `op` is an elementwise op reading `result` (and nothing else shaped) as it is laid out,
+/// Whether `op` is an elementwise op reading `result` as it is laid out, and perhaps other f32
+/// task buffers broadcast along some of its dimensions (a bias per row or column, a residual),
 /// writing a buffer of the same shape: an epilogue the kernel applies before its stores.
 static bool isEpilogueOf(linalg::GenericOp op, Value result) {
   if (op.getNumLoops() != op.getNumParallelLoops() || op.getNumDpsInits() != 1 ||
       !op.getMatchingBlockArgument(op.getDpsInitOperand(0)).use_empty())
     return false;
-  for (OpOperand *input : op.getDpsInputOperands())
-    if (isa<ShapedType>(input->get().getType()) &&
-        (input->get() != result || !op.getMatchingIndexingMap(input).isIdentity()))
+  bool readsResult = false;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    Value value = input->get();
+    auto memref = dyn_cast<MemRefType>(value.getType());
+    if (!memref)
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (value == result) {
+      if (!map.isIdentity())
+        return false;
+      readsResult = true;
+    } else if (!memref.getElementType().isF32() || !map.isProjectedPermutation() ||
+               !isa<BlockArgument>(taskBufferOf(value))) {
       return false;
-  return op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() &&
+    }
+  }
+  return readsResult && op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() &&
          op.getDpsInits().front().getType() == result.getType();
 }
 
@@ -165,7 +179,7 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   DenseMap<unsigned, SmallVector<unsigned>> orderOf; // a role's dims, keyed by its first dim
   auto layout = [&](OpOperand *operand, ArrayRef<unsigned> rowDims,
                     ArrayRef<unsigned> colDims) -> FailureOr<MatmulOperand> {
-    MatmulOperand result{operand->get(), {}, -1, -1, -1, false};
+    MatmulOperand result{operand->get(), {}, -1, -1, -1, false, {}};
     AffineMap map = op.getMatchingIndexingMap(operand);
     SmallVector<std::pair<Role, SmallVector<unsigned>>> runs;
     for (auto [position, expr] : llvm::enumerate(map.getResults())) {
@@ -238,7 +252,7 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
     }
     return other->emitError() << "not in the matmul family: '" << other->getName()
                               << "' is neither the fill of the accumulator nor an elementwise "
-                                 "epilogue on the result";
+                                 "epilogue on the result (and on task buffers it broadcasts)";
   }
   if (!info.fill)
     return fail("its accumulator is not initialised by a fill (accumulating into an output is "
@@ -246,6 +260,43 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   if (accumulator.getDefiningOp<memref::AllocOp>() && !info.epilogue)
     return fail("its result goes to a temporary buffer that no epilogue reads");
   return info;
+}
+
+/// The zeros of `operand` that `structure` makes, if its view's rows and columns are the last two
+/// dimensions of the input (in either order: a transposed operand swaps below and above).
+static ZeroEntries zerosOf(kb::DistStructure structure, const MatmulOperand &operand) {
+  int64_t rank = cast<MemRefType>(operand.buffer.getType()).getRank();
+  auto single = [&](int64_t result) {
+    return result >= 0 && operand.groups[result].size() == 1 ? operand.groups[result].front()
+                                                             : -1;
+  };
+  int64_t row = single(operand.rowResult), col = single(operand.colResult);
+  bool straight = row == rank - 2 && col == rank - 1;
+  if (!straight && !(row == rank - 1 && col == rank - 2))
+    return {};
+  bool upper = structure == kb::DistStructure::UpperTriangular ||
+               structure == kb::DistStructure::Diagonal;
+  bool lower = structure == kb::DistStructure::LowerTriangular ||
+               structure == kb::DistStructure::Diagonal;
+  // Upper triangular: zero where the input's column is below its row.
+  return straight ? ZeroEntries{upper, lower} : ZeroEntries{lower, upper};
+}
+
+void kopt::codegen::readInputStructure(kb::TaskOp task, func::FuncOp func, MatmulInfo &info) {
+  SmallVector<kb::InputOp> inputs = task.getInputs();
+  for (MatmulOperand *operand : {&info.a, &info.b}) {
+    // A view of the input (a reshape) would move the matrices the structure applies to.
+    auto argument = dyn_cast<BlockArgument>(operand->buffer);
+    if (info.matvec || !argument || argument.getOwner() != &func.getBody().front() ||
+        argument.getArgNumber() >= inputs.size())
+      continue;
+    auto dists = inputs[argument.getArgNumber()].getDists().getAsRange<kb::DistAttr>();
+    if (dists.empty()) // a chain stage's intermediate
+      continue;
+    kb::DistStructure structure = (*dists.begin()).getStructure();
+    if (llvm::all_of(dists, [&](kb::DistAttr d) { return d.getStructure() == structure; }))
+      operand->zeros = zerosOf(structure, *operand);
+  }
 }
 
 namespace {
@@ -295,10 +346,10 @@ struct EpilogueBody {
 bool kopt::codegen::epilogueIsAdditive(const MatmulInfo &info) {
   if (!info.epilogue)
     return true;
-  linalg::GenericOp epilogue = info.epilogue;
+  linalg::GenericOp epilogue = info.epilogue, contraction = info.contraction;
   EpilogueBody body{epilogue.getBody(), {}};
   for (OpOperand *input : epilogue.getDpsInputOperands())
-    if (isa<ShapedType>(input->get().getType()))
+    if (input->get() == contraction.getDpsInits().front())
       body.accumulator.push_back(epilogue.getMatchingBlockArgument(input));
   auto yield = cast<linalg::YieldOp>(body.body->getTerminator());
   return body.isAdditive(yield.getValues().front());

@@ -67,11 +67,11 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   threadId = launch.getThreadIds().x;
   blockId = launch.getBlockIds().x;
   batchId = launch.getBlockIds().y;
-  if (g.splitK > 1)
-    kTileBase = mul(launch.getBlockIds().z, g.kTilesPerSplit);
+  planKTiles(launch.getBlockIds().z);
   a = operandView(info.a);
   bBuffer = operandView(info.b);
   c = operandView(info.c);
+  viewEpilogueOperands();
   if (g.tf32) {
     auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), AffineMap(),
                                  workgroupSpace());
@@ -117,6 +117,7 @@ void MatmulKernelBuilder::buildOutputInit(StringRef kernelName) {
   b.setInsertionPointToStart(&launch.getBody().front());
   batchId = launch.getBlockIds().y;
   c = operandView(info.c);
+  viewEpilogueOperands();
   Value linear = add(mul(launch.getBlockIds().x, kInitThreads), launch.getThreadIds().x);
   guarded(outputs % kInitThreads != 0 ? less(linear, outputs) : Value(), {}, [&] {
     Value row = div(linear, info.n), col = rem(linear, info.n);
@@ -127,19 +128,78 @@ void MatmulKernelBuilder::buildOutputInit(StringRef kernelName) {
   gpu::TerminatorOp::create(b, loc);
 }
 
+/// The block's K tiles: those of its split (grid z), less those the zeros of A and B leave
+/// without a nonzero product for any output of its tile. A zero below A's diagonal (k < m) makes
+/// K start at the tile's first row; one above it (k > m), end past its last row; B's zeros bound
+/// K by the tile's columns the same way.
+void MatmulKernelBuilder::planKTiles(Value split) {
+  if (info.matvec || (!info.a.zeros.any() && !info.b.zeros.any())) {
+    if (g.splitK > 1)
+      kTileBase = mul(split, g.kTilesPerSplit);
+    return;
+  }
+  int64_t kTiles = llvm::divideCeil(info.k, g.blockK);
+  Value rows = blockRowBase(), cols = blockColBase();
+  SmallVector<Value> begins{mul(split, g.kTilesPerSplit)}; // in K tiles
+  SmallVector<Value> ends{index(kTiles)};
+  auto tilesUntil = [&](Value k) { return div(add(k, g.blockK - 1), g.blockK); };
+  if (info.a.zeros.belowDiagonal)
+    begins.push_back(div(rows, g.blockK));
+  if (info.a.zeros.aboveDiagonal)
+    ends.push_back(tilesUntil(add(rows, g.blockM)));
+  if (info.b.zeros.aboveDiagonal)
+    begins.push_back(div(cols, g.blockK));
+  if (info.b.zeros.belowDiagonal)
+    ends.push_back(tilesUntil(add(cols, g.blockN)));
+  if (g.splitK > 1)
+    ends.push_back(add(begins.front(), g.kTilesPerSplit));
+  kTileBase = begins.front();
+  for (Value begin : ArrayRef(begins).drop_front())
+    kTileBase = arith::MaxUIOp::create(b, loc, kTileBase, begin);
+  Value end = ends.front();
+  for (Value other : ArrayRef(ends).drop_front())
+    end = arith::MinUIOp::create(b, loc, end, other);
+  // An empty range (end <= base) runs no tile.
+  kTileCount = arith::SubIOp::create(b, loc, arith::MaxUIOp::create(b, loc, end, kTileBase),
+                                     kTileBase);
+}
+
+/// Whether the block's K tile `kTile` (counted from its first) exists; `end`: g.kTilesPerSplit.
+Value MatmulKernelBuilder::kTileBefore(Value kTile, int64_t end) {
+  if (!kTileCount)
+    return less(kTile, end);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, kTile, kTileCount);
+}
+
 int64_t MatmulKernelBuilder::blocksM() const { return llvm::divideCeil(info.m, g.blockM); }
 int64_t MatmulKernelBuilder::blocksN() const { return llvm::divideCeil(info.n, g.blockN); }
 
 Value MatmulKernelBuilder::blockRowBase() { return mul(div(blockId, blocksN()), g.blockM); }
 Value MatmulKernelBuilder::blockColBase() { return mul(rem(blockId, blocksN()), g.blockN); }
 
-/// The operand with one dimension per role: a row-major view of the task buffer it is a
-/// (reshaped) view of, since the kernel's parameters must be the task's buffers.
+Value kopt::codegen::matmul::taskBufferOf(Value buffer) {
+  while (Operation *view = buffer.getDefiningOp<memref::CollapseShapeOp>()
+                               ? buffer.getDefiningOp()
+                               : buffer.getDefiningOp<memref::ExpandShapeOp>())
+    buffer = view->getOperand(0);
+  return buffer;
+}
+
+/// A row-major view of `shape` of the task buffer `buffer` is a (reshaped) view of, since the
+/// kernel's parameters must be the task's buffers.
+Value MatmulKernelBuilder::rowMajorView(Value buffer, ArrayRef<int64_t> shape) {
+  Value root = taskBufferOf(buffer);
+  auto type = MemRefType::get(shape, f32);
+  if (root.getType() == type)
+    return root;
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return memref::ReinterpretCastOp::create(b, loc, type, root, /*offset=*/0, shape, strides);
+}
+
+/// The operand with one dimension per role.
 Value MatmulKernelBuilder::operandView(const MatmulOperand &operand) {
-  Value root = operand.buffer;
-  while (Operation *view = root.getDefiningOp<memref::CollapseShapeOp>() ? root.getDefiningOp()
-                           : root.getDefiningOp<memref::ExpandShapeOp>())
-    root = view->getOperand(0);
   ArrayRef<int64_t> shape = cast<MemRefType>(operand.buffer.getType()).getShape();
   SmallVector<int64_t> collapsed;
   for (const ReassociationIndices &group : operand.groups) {
@@ -147,13 +207,21 @@ Value MatmulKernelBuilder::operandView(const MatmulOperand &operand) {
     for (int64_t position : group)
       collapsed.back() *= shape[position];
   }
-  auto type = MemRefType::get(collapsed, f32);
-  if (root.getType() == type)
-    return root;
-  SmallVector<int64_t> strides(collapsed.size(), 1);
-  for (int64_t d = static_cast<int64_t>(collapsed.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * collapsed[d + 1];
-  return memref::ReinterpretCastOp::create(b, loc, type, root, /*offset=*/0, collapsed, strides);
+  return rowMajorView(operand.buffer, collapsed);
+}
+
+/// Views, in the kernel being built, of the buffers beside the accumulator that the epilogue
+/// reads.
+void MatmulKernelBuilder::viewEpilogueOperands() {
+  epilogueViews.clear();
+  if (!info.epilogue)
+    return;
+  for (OpOperand *input : info.epilogue.getDpsInputOperands()) {
+    Value buffer = input->get();
+    auto type = dyn_cast<MemRefType>(buffer.getType());
+    if (type && buffer != info.contraction.getDpsInits().front())
+      epilogueViews[buffer] = rowMajorView(buffer, type.getShape());
+  }
 }
 
 SmallVector<Value> MatmulKernelBuilder::at(const MatmulOperand &operand, Value row, Value col) {
@@ -335,15 +403,22 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
   if (g.cpAsync) {
     for (int64_t t = 0; t < std::max<int64_t>(g.stages - 1, 1); ++t) {
       if (t < kTiles)
-        issueAsync(index(t), index(t));
+        guarded(kTileCount ? kTileBefore(index(t), kTiles) : Value(), {}, [&] {
+          issueAsync(index(t), index(t));
+          return SmallVector<Value>{};
+        });
       commit();
     }
   } else if (g.stages == 2) {
-    copyThroughRegisters(index(0), index(0));
+    guarded(kTileCount ? kTileBefore(index(0), kTiles) : Value(), {}, [&] {
+      copyThroughRegisters(index(0), index(0));
+      return SmallVector<Value>{};
+    });
     barrier();
   }
 
-  auto loop = scf::ForOp::create(b, loc, index(0), index(kTiles), index(1), acc);
+  auto loop = scf::ForOp::create(b, loc, index(0), kTileCount ? kTileCount : index(kTiles),
+                                 index(1), acc);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -354,7 +429,7 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
     // The copy of tile kTile + distance, issued in the stage it goes to.
     auto issueAhead = [&](int64_t distance) {
       Value ahead = add(kTile, distance);
-      guarded(less(ahead, kTiles), {}, [&] {
+      guarded(kTileBefore(ahead, kTiles), {}, [&] {
         issueAsync(ahead, stageOf(ahead));
         return SmallVector<Value>{};
       });
@@ -385,7 +460,7 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
       // Loads of the next tile go out before this tile's arithmetic and land in the other
       // buffer after it; one barrier per tile.
       Value ahead = add(kTile, 1);
-      Value inRange = less(ahead, kTiles);
+      Value inRange = kTileBefore(ahead, kTiles);
       SmallVector<Type> types;
       for (const TileCopy *copy : {&copyA, &copyB})
         types.append(vectorsPerThread(*copy), vectorType(copy->width));
@@ -448,7 +523,16 @@ Value MatmulKernelBuilder::applyEpilogue(Value value, Value row, Value col) {
   Block *body = info.epilogue.getBody();
   for (OpOperand *input : info.epilogue.getDpsInputOperands()) {
     BlockArgument arg = info.epilogue.getMatchingBlockArgument(input);
-    mapping.map(arg, isa<ShapedType>(input->get().getType()) ? value : input->get());
+    auto view = epilogueViews.find(input->get());
+    if (view == epilogueViews.end()) { // the accumulator, or a scalar
+      mapping.map(arg, isa<ShapedType>(input->get().getType()) ? value : input->get());
+      continue;
+    }
+    // A buffer the epilogue broadcasts: its element at the output position's projection.
+    SmallVector<Value> indices;
+    for (AffineExpr expr : info.epilogue.getMatchingIndexingMap(input).getResults())
+      indices.push_back(outputIndex(cast<AffineDimExpr>(expr).getPosition(), row, col));
+    mapping.map(arg, memref::LoadOp::create(b, loc, view->second, indices));
   }
   for (Operation &inner : body->without_terminator()) {
     if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {

@@ -45,6 +45,9 @@ struct SharedTile {
 
 SharedTile sharedTile(int64_t tileMN, int64_t tileK, bool kInner, bool mma);
 
+/// The task buffer (a function argument) `buffer` is a reshaped view of, or `buffer` itself.
+mlir::Value taskBufferOf(mlir::Value buffer);
+
 /// A is K-inner when row-major; B when column-major (transposed).
 inline bool aKInner(const MatmulInfo &info) { return info.a.colContiguous; }
 inline bool bKInner(const MatmulInfo &info) { return !info.b.colContiguous; }
@@ -99,17 +102,23 @@ protected:
   const MatmulGeometry &g;
   SharedTile tileA{}, tileB{};
   mlir::Value threadId, blockId, batchId;
-  mlir::Value kTileBase; // the first K tile of this block's split (null without split-K)
+  mlir::Value kTileBase;  // the block's first K tile (null: 0)
+  mlir::Value kTileCount; // how many it runs (null: g.kTilesPerSplit)
   mlir::Value a, bBuffer, c;     // the operands' views
   mlir::Value sharedA, sharedB; // their tiles in shared memory
+  llvm::DenseMap<mlir::Value, mlir::Value> epilogueViews; // the other buffers an epilogue reads
 
 private:
   struct TileCopy;
   struct VectorSlot;
 
+  void planKTiles(mlir::Value split);
+  mlir::Value kTileBefore(mlir::Value kTile, int64_t end);
   int64_t blocksM() const;
   int64_t blocksN() const;
   mlir::Value operandView(const MatmulOperand &operand);
+  mlir::Value rowMajorView(mlir::Value buffer, llvm::ArrayRef<int64_t> shape);
+  void viewEpilogueOperands();
   TileCopy copyOfA();
   TileCopy copyOfB();
   int64_t vectorsPerTile(const TileCopy &copy);

@@ -2,7 +2,8 @@
 //
 // A contraction (a linalg op whose body multiplies and adds, with one M, one N, one K and at most
 // one batch dimension, after named ops are generalized) whose accumulator is a fill, optionally
-// followed by an elementwise epilogue on its result (a triu/tril mask): matmul, batch_matmul,
+// followed by an elementwise epilogue on its result and on task buffers it broadcasts (a triu/tril
+// mask; a bias per row or column, a residual, an activation): matmul, batch_matmul,
 // operands transposed by their indexing maps, 3-D/4-D tensors times a matrix (collapsed views),
 // and matvec (no N dimension). Its kernel is built directly as a gpu.launch (the transform
 // dialect cannot express the multi-stage cp.async pipeline or the register tile below):
@@ -24,6 +25,12 @@
 //   layout and B's tile passed as register fragments (TF32 wgmma takes only K-major operands
 //   from shared memory; B is N-contiguous).
 //
+//   Where the task draws A or B with a structure (kb dialect: upper or lower triangular, diagonal),
+//   a block runs only the K tiles that can hold a nonzero product for some output of its tile: an
+//   upper-triangular A, for example, is zero where k < m, so rows from m0 on need K from m0 on.
+//   Blocks whose range is empty store the epilogue of the fill value. The kernel is then correct
+//   for inputs with that structure only, which is the task's contract.
+//
 //   With `split_k`, split_k blocks (the grid's z) share an output tile, each over a run of K tiles
 //   from zero, adding its result through the epilogue into the output with float atomics; a
 //   first kernel writes the epilogue of the fill value there. Only for an epilogue additive in the
@@ -34,6 +41,7 @@
 #define KOPT_CODEGEN_MATMUL_H
 
 #include "kopt/Codegen/ScheduleSpace.h"
+#include "kb/KbOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -49,6 +57,14 @@ namespace kopt::codegen {
 /// Whether `op` is a contraction: what routes a payload to this family.
 bool isContraction(mlir::Operation *op);
 
+/// The entries of an operand's matrices known to be zero, in its view's row and column positions:
+/// below the diagonal (column < row: an upper-triangular matrix), above it (a lower-triangular
+/// one), or both (a diagonal one).
+struct ZeroEntries {
+  bool belowDiagonal = false, aboveDiagonal = false;
+  bool any() const { return belowDiagonal || aboveDiagonal; }
+};
+
 /// How one operand (A, B or the output C) is laid out, from its indexing map. Each role (batch,
 /// row, column) may span several adjacent dimensions (a 3-D tensor times a matrix, unit
 /// dimensions a reshape added): the kernel reads the operand through a view that collapses each
@@ -62,6 +78,7 @@ struct MatmulOperand {
   /// Whether the innermost dimension is the tile's second one (K of A, N of B, N of C): true
   /// for row-major A and B.
   bool colContiguous;
+  ZeroEntries zeros; // from the task's input structure (readInputStructure())
 };
 
 /// What a matmul payload is, on buffers.
@@ -78,6 +95,12 @@ struct MatmulInfo {
 /// Checks that the buffer-form function `func` is in the family, emitting a located error
 /// saying why not otherwise.
 mlir::FailureOr<MatmulInfo> analyzeMatmul(mlir::func::FuncOp func);
+
+/// Sets the zeros of A and B from the structures `task` draws its inputs with (`func` is the
+/// payload on buffers, whose arguments are the task's inputs then its outputs). A structure
+/// counts where every distribution of the input has it and the operand's view keeps the input's
+/// last two dimensions as its rows and columns (the matrices the structure applies to).
+void readInputStructure(kb::TaskOp task, mlir::func::FuncOp func, MatmulInfo &info);
 
 /// The kernel's shape, from the schedule and the payload (the fallbacks of matmulSpace()).
 struct MatmulGeometry {
