@@ -3,7 +3,7 @@
 
     bench/suite-table.py SUITE_DIR RUN_DIR...
 
-SUITE_DIR holds the compiled candidate files (NNN.mlir), read through kopt ($KOPT,
+SUITE_DIR holds the compiled candidate files (NNN.mlir; bench/tasks-gpu.sh: NAME.mlir), read through kopt ($KOPT,
 build/dev/bin/kopt or PATH's); each RUN_DIR a run's cache.jsonl. The result cache keeps one entry
 per distinct kernel (decision lists whose fallbacks meet give the same PTX and launch plan), under
 the first candidate that had it: every candidate with that kernel shares its verdict and time. Per task: its family, how many of the 64 drawn candidates compiled
@@ -56,7 +56,7 @@ def main():
               "speedup (range) | of limit |")
         print("|---|---|---|---|---|---|---|---|")
     counts = {"spaces": 0, "with_correct": 0}
-    for path in sorted(suite.glob("[0-9][0-9][0-9].mlir")):
+    for path in sorted(suite.glob("*.mlir")):
         text = path.read_text()
         candidates = measurements.export(path)
         # The measurements name the task only through its candidates (a task kopt cannot

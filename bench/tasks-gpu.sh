@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Any task files on a GPU, as bench/suite-gpu.sh runs the level-1 suite: N (64) candidates drawn
+# from the uniform policy per task (seed 1) compiled here; on the GPU machine each verified (two
+# trials) and every correct one timed against eager; the same table (bench/suite-table.py).
+#
+#   bench/tasks-gpu.sh pack DIR TASK.mlir...   # here: DIR/<task file's name>.mlir
+#   bench/tasks-gpu.sh run DIR                 # on the GPU machine (carry .device and DIR):
+#                                              # $OUT/cache.jsonl, $OUT/tasks.log
+#   bench/tasks-gpu.sh table DIR RUN_DIR...    # here or there: the table (markdown)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${2:?usage: $0 pack DIR TASK...|run DIR|table DIR RUN_DIR...}
+case "$1" in
+pack)
+  mkdir -p "$dir"
+  for task in "${@:3}"; do
+    name=$(basename "$task" .mlir)
+    kopt=${KOPT:-build/dev/bin/kopt}
+    $kopt "$task" -o "$dir/$name.mlir" 2>"$dir/$name.log" \
+      "--pass-pipeline=builtin.module(kb-sample{n=${N:-64} seed=1 policy=uniform},kb-lower-to-ptx)"
+    echo "$name: $(grep -c ' ptx "' "$dir/$name.mlir") compiled"
+  done ;;
+run)
+  out=${OUT:-.}
+  eval "$(scripts/device-unpack.sh)"
+  [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
+  runner=$PWD/build/runner/kopt-runner
+  for file in "$dir"/*.mlir; do
+    start=$SECONDS
+    kopt "$file" -o /dev/null 2>>"$out/tasks.log" "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl trials=2},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05})" ||
+      echo "$file: kopt exit $?" >> "$out/tasks.log"
+    echo "$file: verified and timed in $((SECONDS - start)) s" >> "$out/tasks.log"
+  done ;;
+table)
+  python3 bench/suite-table.py "$dir" "${@:3}" ;;
+*)
+  echo "usage: $0 pack DIR TASK...|run DIR|table DIR RUN_DIR..." >&2; exit 2 ;;
+esac
