@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The learned cost model judged on measurements an H200 took (markdown on stdout).
 
+    bench/cost-model-eval.py fit TRAIN.jsonl --policy policies/base.json --out policies/cost-model.json
     bench/cost-model-eval.py cv TRAIN.jsonl --policy policies/base.json [--folds 5]
     bench/cost-model-eval.py eval EVAL.jsonl --policy P --model policies/cost-model.json
 
@@ -8,6 +9,9 @@ TRAIN.jsonl and EVAL.jsonl hold N samples per task (bench/train-gpu.sh compare).
 draw the samples again (kb-sample{n=64 seed=1}, as the comparison drew them), compile and tag
 them here (kb-tag-features{ptxas=none}: the models read no register counts), and take their
 measured verdicts and speedups back from the file (kb-recorded-rewards); no GPU.
+
+fit: the model of all the training tasks' samples (kb-fit-cost-model, one thread: the same file
+gives the same model bytes), the one kopt ships as policies/cost-model.json.
 
 cv: a cross-validation grouped by task over the training tasks: the tasks are dealt into folds,
 and each fold's tasks are ranked by a model fitted on the other folds' tasks only. Per task, and
@@ -58,8 +62,11 @@ def run(kopt, args):
 
 def measured_module(kopt, args, work):
     """The samples of args.tasks drawn again, compiled, tagged, with their measured outcomes."""
-    measured = f"{work}/measured.mlir"
-    run(kopt, [args.tasks, "-o", measured, "--pass-pipeline=builtin.module("
+    measured, tasks = f"{work}/measured.mlir", args.tasks[0]
+    if len(args.tasks) > 1:
+        tasks = f"{work}/tasks.mlir"
+        pathlib.Path(tasks).write_text("".join(pathlib.Path(t).read_text() for t in args.tasks))
+    run(kopt, [tasks, "-o", measured, "--pass-pipeline=builtin.module("
                f"kb-sample{{n={args.samples} seed={args.seed} policy={args.policy}}},"
                "kb-lower-to-ptx,kb-tag-features{ptxas=none},"
                f"kb-recorded-rewards{{table={args.measurements}}})"])
@@ -189,6 +196,13 @@ def cross_validate(kopt, args, work):
           f"within-task Spearman, random-effects mean {meta_line(everything)}.")
 
 
+def fit(kopt, args, work):
+    measured = measured_module(kopt, args, work)
+    run(kopt, [measured, "-o", "/dev/null", "--pass-pipeline=builtin.module("
+               f"kb-fit-cost-model{{out={args.out} rounds={args.rounds}}})"])
+    print(f"fitted {args.out} on the samples of {args.measurements}")
+
+
 def evaluate(kopt, args, work):
     measured = measured_module(kopt, args, work)
     by_task = predicted(kopt, measured, args.model, f"{work}/eval.jsonl")
@@ -243,28 +257,31 @@ def evaluate(kopt, args, work):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("cv", "eval"))
+    parser.add_argument("command", choices=("fit", "cv", "eval"))
     parser.add_argument("measurements", help="kb-export-measurements file of the samples")
     parser.add_argument("--policy", required=True, help="the policy the samples were drawn from")
     parser.add_argument("--model", help="eval: the cost model (fitted on training tasks)")
+    parser.add_argument("--out", help="fit: where the model goes")
     parser.add_argument("--samples", type=int, default=64)
     parser.add_argument("--seed", type=int, default=1, help="kb-sample's seed")
-    parser.add_argument("--tasks", help="the measurements' task files in one module "
-                        "(default: build/train/train.mlir for cv, eval.mlir for eval)")
+    parser.add_argument("--tasks", nargs="+", help="the measurements' task files "
+                        "(default: build/train/train.mlir for fit and cv, eval.mlir for eval)")
     parser.add_argument("--folds", type=int, default=5, help="cv: folds of tasks")
     parser.add_argument("--fold-seed", type=int, default=0, help="cv: seed of the task deal")
-    parser.add_argument("--rounds", type=int, default=200, help="cv: boosting rounds")
+    parser.add_argument("--rounds", type=int, default=200, help="fit, cv: boosting rounds")
     parser.add_argument("--reps", type=int, default=10000, help="bootstrap resamples")
     add_kopt_argument(parser)
     args = parser.parse_args()
     if args.command == "eval" and not args.model:
         parser.error("eval needs --model")
+    if args.command == "fit" and not args.out:
+        parser.error("fit needs --out")
     if args.folds < 2:
         parser.error("--folds must be at least 2")
-    args.tasks = args.tasks or f"build/train/{'train' if args.command == 'cv' else 'eval'}.mlir"
+    args.tasks = args.tasks or [f"build/train/{'eval' if args.command == 'eval' else 'train'}.mlir"]
     kopt = find_kopt(args.kopt)
     with tempfile.TemporaryDirectory() as work:
-        (cross_validate if args.command == "cv" else evaluate)(kopt, args, work)
+        {"fit": fit, "cv": cross_validate, "eval": evaluate}[args.command](kopt, args, work)
 
 
 if __name__ == "__main__":
