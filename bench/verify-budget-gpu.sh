@@ -27,6 +27,6 @@ for budget in 0 "$top"; do
     "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=none trials=2 top=$budget})"
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   verdicts=$(grep -o 'verdict <[a-z_]*' "$out/verified-top$budget.mlir" | sort | uniq -c |
-             awk '{printf "%s %s; ", substr($2, 2), $1}')
+             awk '{printf "%s %s; ", substr($3, 2), $1}')
   echo "top=$budget: kb-verify took $ms ms; verdicts: $verdicts" | tee -a "$report"
 done

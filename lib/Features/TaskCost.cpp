@@ -68,3 +68,42 @@ TaskCost kopt::features::computeTaskCost(kb::TaskOp task) {
   });
   return cost;
 }
+
+/// How many of an input's elements a kernel must read at least once: 1 in `fraction` of them.
+static int64_t nonzeroFraction(kb::InputOp input) {
+  auto dists = input.getDists().getAsRange<kb::DistAttr>();
+  if (dists.empty())
+    return 1;
+  kb::DistStructure structure = (*dists.begin()).getStructure();
+  if (!llvm::all_of(dists, [&](kb::DistAttr d) { return d.getStructure() == structure; }))
+    return 1;
+  switch (structure) {
+  case kb::DistStructure::UpperTriangular:
+  case kb::DistStructure::LowerTriangular:
+    return 2; // n (n + 1) / 2 of n^2, at least half
+  case kb::DistStructure::Diagonal: {
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(input.getType()).getShape();
+    return std::max(shape[shape.size() - 2], shape.back()); // min(rows, cols) per matrix
+  }
+  case kb::DistStructure::Full:
+  case kb::DistStructure::Symmetric:
+    return 1;
+  }
+  return 1;
+}
+
+TaskCost kopt::features::lowerBoundCost(kb::TaskOp task) {
+  TaskCost cost = computeTaskCost(task);
+  bool structured = false;
+  for (kb::InputOp input : task.getInputs()) {
+    int64_t fraction = nonzeroFraction(input);
+    if (fraction == 1)
+      continue;
+    structured = true;
+    int64_t bytes = bytesOf(input.getType());
+    cost.minBytes -= bytes - bytes / fraction;
+  }
+  if (structured)
+    cost.flops = 0;
+  return cost;
+}

@@ -74,7 +74,7 @@ runner::TaskSpec kopt::toTaskSpec(TaskOp task) {
     spec.outputs.push_back(tensorSpec(output.getName(), output.getType()));
   spec.atol = task.getAtol().convertToDouble();
   spec.rtol = task.getRtol().convertToDouble();
-  features::TaskCost cost = features::computeTaskCost(task);
+  features::TaskCost cost = features::lowerBoundCost(task);
   spec.minBytes = cost.minBytes;
   spec.flops = cost.flops;
   return spec;

@@ -24,6 +24,13 @@ struct TaskCost {
 /// Saturates at INT64_MAX instead of overflowing.
 TaskCost computeTaskCost(kb::TaskOp task);
 
+/// The least work any correct kernel must do, for the runner's physical-limit check. As
+/// computeTaskCost, but an input drawn with zeros in known places (triangular, diagonal: every
+/// distribution of it) counts for its nonzero part only (half of a triangular matrix, the
+/// diagonal of a diagonal one), and the flops are unknown (0): products of those zeros need not
+/// be computed (014 and 015 skip most of their matmul's).
+TaskCost lowerBoundCost(kb::TaskOp task);
+
 } // namespace kopt::features
 
 #endif // KOPT_FEATURES_TASKCOST_H
