@@ -164,10 +164,10 @@ void MatmulKernelBuilder::planKTiles(Value split) {
                                      kTileBase);
 }
 
-/// Whether the block's K tile `kTile` (counted from its first) exists; `end`: g.kTilesPerSplit.
-Value MatmulKernelBuilder::kTileBefore(Value kTile, int64_t end) {
+/// Whether the block's K tile `kTile` (counted from its first) exists.
+Value MatmulKernelBuilder::kTileBefore(Value kTile) {
   if (!kTileCount)
-    return less(kTile, end);
+    return less(kTile, g.kTilesPerSplit);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, kTile, kTileCount);
 }
 
@@ -403,14 +403,14 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
   if (g.cpAsync) {
     for (int64_t t = 0; t < std::max<int64_t>(g.stages - 1, 1); ++t) {
       if (t < kTiles)
-        guarded(kTileCount ? kTileBefore(index(t), kTiles) : Value(), {}, [&] {
+        guarded(kTileCount ? kTileBefore(index(t)) : Value(), {}, [&] {
           issueAsync(index(t), index(t));
           return SmallVector<Value>{};
         });
       commit();
     }
   } else if (g.stages == 2) {
-    guarded(kTileCount ? kTileBefore(index(0), kTiles) : Value(), {}, [&] {
+    guarded(kTileCount ? kTileBefore(index(0)) : Value(), {}, [&] {
       copyThroughRegisters(index(0), index(0));
       return SmallVector<Value>{};
     });
@@ -429,7 +429,7 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
     // The copy of tile kTile + distance, issued in the stage it goes to.
     auto issueAhead = [&](int64_t distance) {
       Value ahead = add(kTile, distance);
-      guarded(kTileBefore(ahead, kTiles), {}, [&] {
+      guarded(kTileBefore(ahead), {}, [&] {
         issueAsync(ahead, stageOf(ahead));
         return SmallVector<Value>{};
       });
@@ -460,7 +460,7 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
       // Loads of the next tile go out before this tile's arithmetic and land in the other
       // buffer after it; one barrier per tile.
       Value ahead = add(kTile, 1);
-      Value inRange = kTileBefore(ahead, kTiles);
+      Value inRange = kTileBefore(ahead);
       SmallVector<Type> types;
       for (const TileCopy *copy : {&copyA, &copyB})
         types.append(vectorsPerThread(*copy), vectorType(copy->width));

@@ -113,7 +113,7 @@ private:
   struct VectorSlot;
 
   void planKTiles(mlir::Value split);
-  mlir::Value kTileBefore(mlir::Value kTile, int64_t end);
+  mlir::Value kTileBefore(mlir::Value kTile);
   int64_t blocksM() const;
   int64_t blocksN() const;
   mlir::Value operandView(const MatmulOperand &operand);
