@@ -3,7 +3,10 @@
 uniformly, to the task of a task file (its own candidates are dropped): inputs for
 kb-lower-to-ptx benchmarks and tests.
 
-    bench/gen-policy-candidates.py TASK.mlir COUNT [SEED] > OUT.mlir
+    bench/gen-policy-candidates.py TASK.mlir COUNT [SEED] [--where NAME=V1,V2 ...] > OUT.mlir
+
+--where restricts a decision to the values listed (repeat it for several decisions), to sweep a
+part of the space: COUNT at least the part's size takes all of it, in the space's order.
 
 The space is the matmul one when the payload has a linalg.matmul, batch_matmul or matvec, the
 reduction one when it otherwise reduces (a linalg.reduce or a reduction iterator), else the
@@ -12,6 +15,7 @@ through `llvm-tblgen --dump-json` ($LLVM_TBLGEN, else llvm-tblgen on PATH or in
 `llvm-config --bindir`). blocks_per_sm is left out of one-shot elementwise lists, which ignore
 it, so that distinct lists are distinct kernels.
 """
+import argparse
 import itertools
 import json
 import os
@@ -54,8 +58,33 @@ def read_spaces():
     return spaces
 
 
-path, count = sys.argv[1], int(sys.argv[2])
-seed = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+def parse_arguments():
+    parser = argparse.ArgumentParser(description="policy candidates of a task's schedule space")
+    parser.add_argument("task")
+    parser.add_argument("count", type=int)
+    parser.add_argument("seed", type=int, nargs="?", default=0)
+    parser.add_argument("--where", action="append", default=[], metavar="NAME=V1,V2",
+                        help="keep only these values of a decision")
+    return parser.parse_args()
+
+
+def restrict(space, conditions):
+    """The space with each --where decision's domain cut to the values listed."""
+    space = dict(space)
+    for condition in conditions:
+        name, _, values = condition.partition("=")
+        if name not in space:
+            sys.exit(f"gen-policy-candidates.py: no decision '{name}' (have {', '.join(space)})")
+        wanted = {v.strip().lower() for v in values.split(",")}
+        kept = tuple(v for v in space[name] if str(v).lower() in wanted)
+        if len(kept) != len(wanted):
+            sys.exit(f"gen-policy-candidates.py: {name} takes {space[name]}, not all of {values}")
+        space[name] = kept
+    return space
+
+
+args = parse_arguments()
+path, count, seed = args.task, args.count, args.seed
 text = open(path).read()
 task = re.search(r"kb\.task @(\w+)", text).group(1)
 cut = text.find("kb.candidate")
@@ -67,14 +96,15 @@ elif re.search(r'linalg\.reduce|"reduction"', payload):
     family = "reduction"
 else:
     family = "elementwise"
-space = read_spaces()[family]
+space = restrict(read_spaces()[family], args.where)
 lists = set()
 for values in itertools.product(*space.values()):
     decisions = dict(zip(space, values))
     if family == "elementwise" and not decisions["grid_stride"]:
         del decisions["blocks_per_sm"]
     lists.add(tuple(decisions.items()))
-chosen = random.Random(seed).sample(sorted(lists), count)
+lists = sorted(lists)
+chosen = lists if count >= len(lists) else random.Random(seed).sample(lists, count)
 for index, decisions in enumerate(chosen):
     body = ", ".join(f"{k} = {str(v).lower()}" for k, v in decisions)
     print(f"kb.candidate @{task}_p{index} of @{task} policy decisions {{{body}}}")

@@ -7,6 +7,9 @@
 #   bench/tasks-gpu.sh run DIR                 # on the GPU machine (carry .device and DIR):
 #                                              # $OUT/cache.jsonl, $OUT/tasks.log
 #   bench/tasks-gpu.sh table DIR RUN_DIR...    # here or there: the table (markdown)
+#
+# With WHERE set (bench/gen-policy-candidates.py's restrictions, e.g. WHERE="tf32=false
+# stages=2,3"), pack sweeps that part of the space instead: all of it, or N lists drawn from it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${2:?usage: $0 pack DIR TASK...|run DIR|table DIR RUN_DIR...}
@@ -16,8 +19,15 @@ pack)
   for task in "${@:3}"; do
     name=$(basename "$task" .mlir)
     kopt=${KOPT:-build/dev/bin/kopt}
-    $kopt "$task" -o "$dir/$name.mlir" 2>"$dir/$name.log" \
-      "--pass-pipeline=builtin.module(kb-sample{n=${N:-64} seed=1 policy=uniform},kb-lower-to-ptx)"
+    if [ -n "${WHERE:-}" ]; then
+      python3 bench/gen-policy-candidates.py "$task" "${N:-100000}" 1 \
+          $(printf -- '--where %s ' $WHERE) |
+        $kopt - -o "$dir/$name.mlir" 2>"$dir/$name.log" \
+          "--pass-pipeline=builtin.module(kb-lower-to-ptx)"
+    else
+      $kopt "$task" -o "$dir/$name.mlir" 2>"$dir/$name.log" \
+        "--pass-pipeline=builtin.module(kb-sample{n=${N:-64} seed=1 policy=uniform},kb-lower-to-ptx)"
+    fi
     echo "$name: $(grep -c ' ptx "' "$dir/$name.mlir") compiled"
   done ;;
 run)

@@ -178,6 +178,15 @@ void InputOp::print(OpAsmPrinter &p) {
                           {getNameAttrName(), getTypeAttrName(), getDistsAttrName()});
 }
 
+DistStructure InputOp::getGuaranteedStructure() {
+  auto dists = getDists().getAsRange<DistAttr>();
+  if (dists.empty())
+    return DistStructure::Full;
+  DistStructure structure = (*dists.begin()).getStructure();
+  bool shared = llvm::all_of(dists, [&](DistAttr d) { return d.getStructure() == structure; });
+  return shared ? structure : DistStructure::Full;
+}
+
 LogicalResult InputOp::verify() {
   if (getName().empty())
     return emitOpError() << "needs a name";

@@ -59,6 +59,11 @@ def Kb_InputOp : Kb_Op<"input", [HasParent<"TaskOp">]> {
                        TypedArrayAttrBase<Kb_DistAttr, "distributions">:$dists);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The structure every draw of the input has: that of all its distributions, `full` where
+    /// they differ (or where it has none, as a chain stage's intermediate).
+    ::kb::DistStructure getGuaranteedStructure();
+  }];
 }
 
 def Kb_OutputOp : Kb_Op<"output", [HasParent<"TaskOp">]> {

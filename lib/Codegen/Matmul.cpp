@@ -290,12 +290,7 @@ void kopt::codegen::readInputStructure(kb::TaskOp task, func::FuncOp func, Matmu
     if (info.matvec || !argument || argument.getOwner() != &func.getBody().front() ||
         argument.getArgNumber() >= inputs.size())
       continue;
-    auto dists = inputs[argument.getArgNumber()].getDists().getAsRange<kb::DistAttr>();
-    if (dists.empty()) // a chain stage's intermediate
-      continue;
-    kb::DistStructure structure = (*dists.begin()).getStructure();
-    if (llvm::all_of(dists, [&](kb::DistAttr d) { return d.getStructure() == structure; }))
-      operand->zeros = zerosOf(structure, *operand);
+    operand->zeros = zerosOf(inputs[argument.getArgNumber()].getGuaranteedStructure(), *operand);
   }
 }
 

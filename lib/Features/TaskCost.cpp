@@ -71,13 +71,7 @@ TaskCost kopt::features::computeTaskCost(kb::TaskOp task) {
 
 /// How many of an input's elements a kernel must read at least once: 1 in `fraction` of them.
 static int64_t nonzeroFraction(kb::InputOp input) {
-  auto dists = input.getDists().getAsRange<kb::DistAttr>();
-  if (dists.empty())
-    return 1;
-  kb::DistStructure structure = (*dists.begin()).getStructure();
-  if (!llvm::all_of(dists, [&](kb::DistAttr d) { return d.getStructure() == structure; }))
-    return 1;
-  switch (structure) {
+  switch (input.getGuaranteedStructure()) {
   case kb::DistStructure::UpperTriangular:
   case kb::DistStructure::LowerTriangular:
     return 2; // n (n + 1) / 2 of n^2, at least half
