@@ -54,10 +54,13 @@ from kopt import measurements  # noqa: E402
 from kopt.paths import REPO, TASK_DIR, add_kopt_argument, find_kopt  # noqa: E402
 from layout import PHASES, StudyError, read_json, write_json  # noqa: E402
 
-# The evaluator settings of bench/suite-gpu.sh and bench/train-gpu.sh (and kb-ttt's defaults),
-# so that the result caches of those runs apply here.
+# The verifier's settings of bench/suite-gpu.sh and bench/train-gpu.sh (and kb-ttt's defaults).
 VERIFY = "trials=2"
-TIMING = "max-seconds=0.1 target=0.05"
+# Timings to a 1% relative standard error of the median (at least 10 repetitions: the runner's
+# minimum), since the study's verdicts near 1.0x turn on differences of a few percent; runs made
+# before had the 5% of bench/suite-gpu.sh, and their config.json has no "timing".
+TIMING = "max-seconds=0.3 target=0.01"
+EARLIER_TIMING = "max-seconds=0.1 target=0.05"
 # Where a pool's --runner template puts the runner's number, as kopt's runners=N does.
 GPU_PLACEHOLDER = "{gpu}"
 DEFAULT_STRATEGIES = ["oracle", "random", "confidence", "surprise", "surprise-top2",
@@ -112,6 +115,10 @@ class Study:
         self.runners = runners
         self.slot = threading.local()  # the runner of the unit this thread runs
         self.printing = threading.Lock()
+
+    def timing(self) -> str:
+        """kb-time's settings for the run (a resumed earlier run keeps its own)."""
+        return self.config.get("timing", EARLIER_TIMING)
 
     def path(self, key: str) -> Path:
         """A file the configuration names, kept relative to the repository when inside it so
@@ -182,7 +189,7 @@ class Study:
         else:
             options = self.measure_options()
             passes += [f"kb-verify{{{options} {VERIFY}}}",
-                       f"kb-time{{{options} strategy=all {TIMING}}}"]
+                       f"kb-time{{{options} strategy=all {self.timing()}}}"]
         passes.append(f"kb-export-measurements{{file={option(measurements)}}}")
         self.kopt_run(unit / "sample" / "sample.mlir", passes, out / "kopt.log")
         return {}
@@ -219,7 +226,7 @@ class Study:
         if self.config["rewards"]:
             options.append(f"rewards={option(self.path('rewards'))}")
         else:
-            options += [self.measure_options(), VERIFY, TIMING]
+            options += [self.measure_options(), VERIFY, self.timing()]
         self.kopt_run(REPO / task["file"], [f"kb-ttt{{{' '.join(o for o in options if o)}}}"],
                       out / "kopt.log")
         return {}
@@ -390,6 +397,7 @@ def make_config(args: argparse.Namespace) -> dict:
         "runner": args.runner,
         "cache": relative(Path(args.cache).resolve()) if args.cache else "",
         "strategies": strategies,
+        "timing": TIMING,
         "command": command_line(args),
     }
 
@@ -420,6 +428,7 @@ def identity(config: dict) -> dict:
     """What must match for a resumed run: not where the files lie, but what they hold."""
     return {**{k: v for k, v in config.items()
                if k not in ("tasks", "policy", "rewards", "runner", "cache", "command")},
+            "timing": config.get("timing", EARLIER_TIMING),
             "tasks": [t["name"] for t in config["tasks"]],
             "mode": "recorded" if config["rewards"] else "gpu"}
 

@@ -167,6 +167,15 @@ class RecordedStudy(unittest.TestCase):
         other = self.study("run", samples=8)
         self.assertEqual(other.returncode, 1)
         self.assertIn("other options (samples)", other.stderr)
+        # A run from before the 1% timings (no "timing" in its config) timed to 5%: not resumed.
+        saved = self.dir / "config.json"
+        current = saved.read_text()
+        saved.write_text(json.dumps({k: v for k, v in json.loads(current).items()
+                                     if k != "timing"}))
+        earlier = self.study("run", "--no-report")
+        saved.write_text(current)
+        self.assertEqual(earlier.returncode, 1)
+        self.assertIn("other options (timing)", earlier.stderr)
         report = self.study("report")
         self.assertEqual(report.returncode, 0, report.stderr)
         # a re-analysis under another name leaves REPORT.md and its plots alone
