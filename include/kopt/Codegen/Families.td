@@ -156,7 +156,7 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       block_m, reading A's tile from shared memory in the canonical K-major layout and B's as
       register fragments. Only where A is K-contiguous and K a multiple of 4, else mma.sync
     }]>,
-    IntDecision<"split_k", "splitK", [1, 2, 4, 8, 16], 1, [{
+    IntDecision<"split_k", "splitK", [1, 2, 4, 8, 16, 32, 64], 1, [{
       blocks along K per output tile (the grid's z), each adding its partial tile into the output
       with float atomic adds (atom.global.add.f32) after a kernel that initializes the output: fills
       the SMs when M x N has few tiles and K is long. The order of the additions varies, so the
