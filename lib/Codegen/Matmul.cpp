@@ -446,6 +446,11 @@ static MatmulGeometry planTiles(const MatmulSchedule &schedule, const MatmulInfo
   g.unrollK = std::min(schedule.unrollK, g.blockK);
   g.fragmentK = std::min({schedule.vector, g.unrollK, kMaxFragment});
   g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
+  // A thread's columns are contiguous for vector stores and for B's fragment reads along N.
+  // Where the rows take no vector stores (N odd) and B's tile runs along K, neither applies:
+  // columns strided by the block's threads make each warp store consecutive columns at once.
+  if (g.storeN < g.fragmentN && bKInner(info))
+    g.fragmentN = 1;
 
   g.cpAsync = schedule.cpAsync;
   g.stages = g.cpAsync ? schedule.stages : std::min<int64_t>(schedule.stages, 2);

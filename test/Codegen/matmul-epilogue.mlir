@@ -47,7 +47,11 @@ kb.candidate @bias_relu of @linear policy decisions {block_m = 32, block_n = 32,
 // BIAS:       fma.rn.f32
 // BIAS:       ld.global.b32
 // BIAS:       max.NaN.f32
-// BIAS:       st.global
+// BIAS:       st.global.b32 [
+// 45 columns take no vector stores, and w's tile runs along K: a thread's columns are 8 apart
+// (the block's 8 thread columns interleaved), so that a warp stores consecutive columns.
+// BIAS:       ld.global.b32 {{%r[0-9]+}}, [{{%rd[0-9]+}}+32];
+// BIAS:       st.global.b32 [{{%rd[0-9]+}}+32]
 // Split-K would add the bias once per split: an epilogue not additive in the accumulator keeps one
 // block per tile.
 // CHECK-LABEL: kb.candidate @bias_split of @linear policy
