@@ -18,6 +18,7 @@ it, so that distinct lists are distinct kernels.
 import argparse
 import itertools
 import json
+import math
 import os
 import random
 import re
@@ -97,14 +98,30 @@ elif re.search(r'linalg\.reduce|"reduction"', payload):
 else:
     family = "elementwise"
 space = restrict(read_spaces()[family], args.where)
-lists = set()
-for values in itertools.product(*space.values()):
-    decisions = dict(zip(space, values))
-    if family == "elementwise" and not decisions["grid_stride"]:
-        del decisions["blocks_per_sm"]
-    lists.add(tuple(decisions.items()))
-lists = sorted(lists)
-chosen = lists if count >= len(lists) else random.Random(seed).sample(lists, count)
+# Spaces up to this size are enumerated and deduplicated (elementwise lists without grid_stride
+# drop blocks_per_sm); larger ones (the matmul space, millions of lists) are drawn by index.
+ENUMERATED = 200_000
+total = math.prod(len(domain) for domain in space.values())
+if total <= ENUMERATED:
+    lists = set()
+    for values in itertools.product(*space.values()):
+        decisions = dict(zip(space, values))
+        if family == "elementwise" and not decisions["grid_stride"]:
+            del decisions["blocks_per_sm"]
+        lists.add(tuple(decisions.items()))
+    lists = sorted(lists)
+    chosen = lists if count >= len(lists) else random.Random(seed).sample(lists, count)
+else:
+    def decode(index):
+        """The index-th list of the product of the domains, the last decision fastest."""
+        values = []
+        for domain in reversed(list(space.values())):
+            index, place = divmod(index, len(domain))
+            values.append(domain[place])
+        return tuple(zip(space, reversed(values)))
+
+    indices = random.Random(seed).sample(range(total), min(count, total))
+    chosen = [decode(i) for i in sorted(indices)]
 for index, decisions in enumerate(chosen):
     body = ", ".join(f"{k} = {str(v).lower()}" for k, v in decisions)
     print(f"kb.candidate @{task}_p{index} of @{task} policy decisions {{{body}}}")

@@ -17,6 +17,7 @@ using namespace kopt::codegen;
 using namespace kopt::codegen::matmul;
 
 static constexpr int64_t kMaxThreads = 1024;
+static constexpr int64_t kMaxThreadsPerSM = 2048; // sm_70 to sm_90
 static constexpr int64_t kMaxStaticShared = 48 * 1024;
 // Half of what an sm_90 block may have, so that two blocks of a TF32 kernel fit on an SM.
 static constexpr int64_t kMaxMmaShared = 113 * 1024;
@@ -472,10 +473,14 @@ MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const M
     g.vectorA = dividingWidth(schedule.vector, info.k);
     g.accumulators = schedule.blockK / 8;
     g.splitK = 1;
+    g.minBlocksPerSM = 1;
     return g;
   }
   MatmulGeometry g = planTiles(schedule, info, allowWgmma);
   planSplitK(schedule, info, g);
+  g.minBlocksPerSM = schedule.minBlocksPerSM;
+  while (g.minBlocksPerSM > 1 && g.minBlocksPerSM * g.threads > kMaxThreadsPerSM)
+    --g.minBlocksPerSM;
   return g;
 }
 

@@ -63,6 +63,9 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
       /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
       FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
       FlatSymbolRefAttr::get(context, kernelName));
+  if (g.minBlocksPerSM > 1) // moved to the kernel when it is outlined (compileLaunches)
+    launch->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    b.getI32IntegerAttr(g.minBlocksPerSM));
   b.setInsertionPointToStart(&launch.getBody().front());
   threadId = launch.getThreadIds().x;
   blockId = launch.getBlockIds().x;

@@ -184,12 +184,24 @@ static void orderKernelParameters(func::FuncOp func) {
 FailureOr<Kernel> kopt::codegen::compileLaunches(ModuleOp module, func::FuncOp func,
                                                  ArrayRef<std::string> buffers,
                                                  const Target &target) {
+  // Outlining drops a launch's attributes: the NVVM kernel attributes a builder set on it
+  // (nvvm.minctasm) go to its kernel, which the launch names.
+  llvm::StringMap<SmallVector<NamedAttribute>> kernelAttributes;
+  func.walk([&](gpu::LaunchOp launch) {
+    for (NamedAttribute attribute : launch->getDiscardableAttrs())
+      if (launch.getFunction() && attribute.getName().strref().starts_with("nvvm."))
+        kernelAttributes[*launch.getFunction()].push_back(attribute);
+  });
   PassManager outline(module.getContext());
   // Constants move into the launch body, so that a kernel's parameters are the task's buffers.
   outline.addPass(createGpuLaunchSinkIndexComputationsPass());
   outline.addPass(createGpuKernelOutliningPass());
   if (failed(outline.run(module)))
     return failure();
+  module.walk([&](gpu::GPUFuncOp kernel) {
+    for (NamedAttribute attribute : kernelAttributes.lookup(kernel.getName()))
+      kernel->setAttr(attribute.getName(), attribute.getValue());
+  });
   orderKernelParameters(func);
   // Shared buffers are 16-byte aligned, so that kernels may access them with 16-byte vectors.
   module.walk([](gpu::GPUFuncOp kernel) {

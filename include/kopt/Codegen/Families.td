@@ -163,6 +163,12 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       result is nondeterministic. Reduced so that each split has at least one block_k tile; 1
       for a matvec and where the epilogue is not additive in the accumulator (a mask or a scale
       is; a ReLU is not)
+    }]>,
+    IntDecision<"min_blocks_per_sm", "minBlocksPerSM", [1, 2, 3, 4], 1, [{
+      blocks a multiprocessor must hold at once (PTX .minnctapersm): ptxas keeps a thread's
+      registers within 64K / (this x threads), spilling if it must, so that more warps hide the
+      latency of shared-memory reads and barriers in a kernel its registers limit; 1 leaves the
+      registers to ptxas. Reduced while this x threads exceeds 2048. Ignored by a matvec
     }]>
   ];
 }

@@ -126,6 +126,8 @@ struct MatmulGeometry {
   // (the last one over what is left), adding into the output with float atomics after a kernel
   // that initializes it. splitK = 1: one block per tile storing its result.
   int64_t splitK, kTilesPerSplit;
+  // Blocks a multiprocessor must hold at once (the kernel's .minnctapersm; 1: no bound).
+  int64_t minBlocksPerSM;
 };
 /// `allowWgmma`: whether the target has wgmma (Hopper); if not, or the operands do not suit it,
 /// schedule.wgmma falls back to mma.sync.
