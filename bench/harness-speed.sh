@@ -22,9 +22,7 @@ pack)
   du -sh "$dest" ;;
 run)
   out=${OUT:-.}
-  eval "$(scripts/device-unpack.sh)"
-  [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
-  runner=$PWD/build/runner/kopt-runner
+  . bench/gpu-common.sh
   # Seconds "$@" takes; its own standard output goes to $stdout (default: nowhere).
   wall() {
     local start=$(date +%s.%N)

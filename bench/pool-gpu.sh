@@ -12,9 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: $0 N [N...]" >&2; exit 2; }
 out=${OUT:-.}
-eval "$(scripts/device-unpack.sh)"
-[ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
-runner=$PWD/build/runner/kopt-runner
+. bench/gpu-common.sh
 gpus=$(nvidia-smi -L | wc -l)
 kopt build/train/eval.mlir -o "$out/pool-lowered.mlir" 2>/dev/null \
   "--pass-pipeline=builtin.module(kb-sample{n=64 seed=1 policy=policies/base.json},kb-lower-to-ptx)"
@@ -29,7 +27,7 @@ for n in "$@"; do
   rm -f "$out/pool-$n.jsonl"
   start=$(date +%s%N)
   kopt "$out/pool-lowered.mlir" -o /dev/null 2> "$out/pool-$n.log" \
-    "--pass-pipeline=builtin.module(kb-verify{$pool trials=2},kb-time{$pool strategy=all max-seconds=0.1 target=0.05},kb-export-measurements{file=$out/pool-$n.jsonl})"
+    "--pass-pipeline=builtin.module(kb-verify{$pool $suite_verify},kb-time{$pool strategy=all $suite_time},kb-export-measurements{file=$out/pool-$n.jsonl})"
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   echo "runners=$n: verified and timed in $ms ms on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1) x $n" |
     tee -a "$out/pool.txt"

@@ -20,12 +20,10 @@ pack)
   done ;;
 run)
   out=${OUT:-.}
-  eval "$(scripts/device-unpack.sh)"
-  [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
-  runner=$PWD/build/runner/kopt-runner
+  . bench/gpu-common.sh
   rm -f "$out/rewards.jsonl"
   for file in $dir/*.mlir; do
-    kopt "$file" -o /dev/null 2>>"$out/rewards.log" "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl trials=2},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05},kb-export-measurements{file=$out/rewards.jsonl})"
+    kopt "$file" -o /dev/null 2>>"$out/rewards.log" "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl $suite_verify},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all $suite_time},kb-export-measurements{file=$out/rewards.jsonl})"
   done
   wc -l "$out/rewards.jsonl" ;;
 *)

@@ -28,9 +28,8 @@ pack)
   done | tee -a $dir/compiled.txt ;;
 run)
   out=${OUT:-.} first=$((10#${2:-1})) last=$((10#${3:-100})) jobs=${SUITE_JOBS:-3}
-  eval "$(scripts/device-unpack.sh)"
-  [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
-  runner=$PWD/build/runner/kopt-runner verified=$(mktemp -d)
+  . bench/gpu-common.sh
+  verified=$(mktemp -d)
   trap 'rm -rf "$verified"' EXIT
   # Verification of several tasks at once (verdicts do not depend on what else runs; the cache
   # takes concurrent writers) where their buffers are small, a large task's alone (its reference,
@@ -50,18 +49,18 @@ for path in sys.argv[1:]:  # each task's declared buffers, in GiB (4 bytes an el
     print(path.split('/')[-1][:3], f"{total / 2**30:.2f}")
 PY
 )
-  export dir out runner verified
+  export dir out runner verified suite_verify
   verify_and_time() { # TASK... : verified $1 $2 ... at once, then timed one by one
     printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c '
       start=$SECONDS
       kopt $dir/{}.mlir -o $verified/{}.mlir 2>>"$out/suite.log" \
-        "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl trials=2})" ||
+        "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl $suite_verify})" ||
         echo "problem {}: kb-verify exit $?" >> "$out/suite.log"
       echo "problem {}: verified in $((SECONDS - start)) s" >> "$out/suite.log"'
     for number in "$@"; do
       start=$SECONDS
       [ -s $verified/$number.mlir ] || continue
-      kopt $verified/$number.mlir -o /dev/null 2>>"$out/suite.log" "--pass-pipeline=builtin.module(kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05})" ||
+      kopt $verified/$number.mlir -o /dev/null 2>>"$out/suite.log" "--pass-pipeline=builtin.module(kb-time{runner=$runner cache=$out/cache.jsonl strategy=all $suite_time})" ||
         echo "problem $number: kb-time exit $?" >> "$out/suite.log"
       echo "problem $number: timed in $((SECONDS - start)) s" >> "$out/suite.log"
     done

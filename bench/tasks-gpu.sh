@@ -32,12 +32,10 @@ pack)
   done ;;
 run)
   out=${OUT:-.}
-  eval "$(scripts/device-unpack.sh)"
-  [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
-  runner=$PWD/build/runner/kopt-runner
+  . bench/gpu-common.sh
   for file in "$dir"/*.mlir; do
     start=$SECONDS
-    kopt "$file" -o /dev/null 2>>"$out/tasks.log" "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl trials=2},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all max-seconds=0.1 target=0.05})" ||
+    kopt "$file" -o /dev/null 2>>"$out/tasks.log" "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=$out/cache.jsonl $suite_verify},kb-time{runner=$runner cache=$out/cache.jsonl strategy=all $suite_time})" ||
       echo "$file: kopt exit $?" >> "$out/tasks.log"
     echo "$file: verified and timed in $((SECONDS - start)) s" >> "$out/tasks.log"
   done ;;

@@ -21,9 +21,7 @@ pack)
   du -sh "$dest" ;;
 run)
   out=${OUT:-.}
-  eval "$(scripts/device-unpack.sh)"
-  [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
-  runner=$PWD/build/runner/kopt-runner
+  . bench/gpu-common.sh
   for set in picked uniform64; do
     kopt "$dest/$set.mlir" -o /dev/null 2>"$out/$set.log" "--pass-pipeline=builtin.module(kb-verify{runner=$runner cache=none trials=2},kb-time{runner=$runner strategy=all cache=none max-seconds=0.2},kb-export-measurements{file=$out/$set.jsonl})"
     python3 - "$out/$set.jsonl" <<'PY'

@@ -16,7 +16,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=build/train
-settings="trials=2 max-seconds=0.1 target=0.05"  # those of bench/suite-gpu.sh: its cache applies
 case "${1:-}" in
 pack)
   rm -rf $dir && mkdir -p $dir
@@ -31,9 +30,8 @@ train|compare)
     echo "compare needs a policy file: the uniform prior's side is the suite's measurements" \
          "(bench/suite-table.py --measurements)" >&2; exit 2
   fi
-  eval "$(scripts/device-unpack.sh)"
-  [ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
-  runner=$PWD/build/runner/kopt-runner
+  . bench/gpu-common.sh
+  settings="$suite_verify $suite_time"  # those of bench/suite-gpu.sh: its cache applies
   if [ "$1" = train ]; then
     [ -f "$out/cache.jsonl" ] || cp $dir/cache.jsonl "$out/cache.jsonl"
     kopt $dir/train.mlir -o /dev/null "--pass-pipeline=builtin.module(kb-train{steps=$2 prior=${3:-uniform} entropy=${4:-0.01} runner=$runner cache=$out/cache.jsonl $settings out=$out/policy.json log=$out/train-log.jsonl})"
@@ -45,7 +43,7 @@ train|compare)
     touch "$done_list"
     for task in $(grep -l "split = \"${4:-eval}\"" tasks/kernelbench/level1/*.mlir); do
       grep -qxF "$task" "$done_list" && continue
-      kopt "$task" -o /dev/null 2>>"$out/compare-$2.log" "--pass-pipeline=builtin.module(kb-sample{n=64 seed=1 policy=$3},kb-lower-to-ptx,kb-verify{runner=$runner cache=$out/compare-cache.jsonl trials=2},kb-time{runner=$runner cache=$out/compare-cache.jsonl strategy=all max-seconds=0.1 target=0.05},kb-export-measurements{file=$out/compare-$2.jsonl})" ||
+      kopt "$task" -o /dev/null 2>>"$out/compare-$2.log" "--pass-pipeline=builtin.module(kb-sample{n=64 seed=1 policy=$3},kb-lower-to-ptx,kb-verify{runner=$runner cache=$out/compare-cache.jsonl $suite_verify},kb-time{runner=$runner cache=$out/compare-cache.jsonl strategy=all $suite_time},kb-export-measurements{file=$out/compare-$2.jsonl})" ||
         echo "$task: kopt exit $?" >> "$out/compare-$2.log"
       echo "$task" >> "$done_list"
     done

@@ -14,9 +14,7 @@ cd "$(dirname "$0")/.."
 model=${1:?usage: $0 MODEL [TOP]}
 top=${2:-16}
 out=${OUT:-.}
-eval "$(scripts/device-unpack.sh)"
-[ -x build/runner/kopt-runner ] || bash scripts/device-build-runner.sh > "$out/runner-build.log" 2>&1
-runner=$PWD/build/runner/kopt-runner
+. bench/gpu-common.sh
 kopt build/train/eval.mlir -o "$out/predicted.mlir" 2>/dev/null \
   "--pass-pipeline=builtin.module(kb-sample{n=64 seed=1 policy=policies/base.json},kb-lower-to-ptx,kb-tag-features{ptxas=none},kb-predict{model=$model})"
 report=$out/verify-budget.txt
