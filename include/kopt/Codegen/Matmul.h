@@ -96,10 +96,10 @@ struct MatmulInfo {
 /// saying why not otherwise.
 mlir::FailureOr<MatmulInfo> analyzeMatmul(mlir::func::FuncOp func);
 
-/// Sets the zeros of A and B from the structures `task` draws its inputs with (`func` is the
-/// payload on buffers, whose arguments are the task's inputs then its outputs). A structure
-/// counts where every distribution of the input has it and the operand's view keeps the input's
-/// last two dimensions as its rows and columns (the matrices the structure applies to).
+/// Sets the zeros of A and B from the structure each input is guaranteed to have
+/// (kb::InputOp::getGuaranteedStructure; `func` is the payload on buffers, whose arguments are the
+/// task's inputs then its outputs), where the operand's view keeps the input's last two
+/// dimensions as its rows and columns (the matrices the structure applies to).
 void readInputStructure(kb::TaskOp task, mlir::func::FuncOp func, MatmulInfo &info);
 
 /// The kernel's shape, from the schedule and the payload (the fallbacks of matmulSpace()).
@@ -107,7 +107,7 @@ struct MatmulGeometry {
   int64_t blockM, blockN, blockK, threadM, threadN;
   int64_t threads;          // per block
   int64_t vectorA, vectorB; // global (and cp.async) access widths along each operand's innermost
-  int64_t fragmentM, fragmentN; // shared-memory fragment read widths along M and N
+  int64_t fragmentM, fragmentN; // a thread's contiguous rows and columns: fragment read widths
   int64_t fragmentK;        // read width along K, for an operand that is K-contiguous
   int64_t storeN;           // output store width along N
   int64_t unrollK;
