@@ -21,6 +21,8 @@ static constexpr int64_t kMaxThreadsPerSM = 2048; // sm_70 to sm_90
 static constexpr int64_t kMaxStaticShared = 48 * 1024;
 // Half of what an sm_90 block may have, so that two blocks of a TF32 kernel fit on an SM.
 static constexpr int64_t kMaxMmaShared = 113 * 1024;
+// Ordered split-K's partial outputs, in bytes (scratch the runner allocates per candidate).
+static constexpr int64_t kMaxSplitScratch = 256 << 20;
 // The largest mma.sync warp tile (4 x 8 m16n8k8 tiles: 128 accumulators).
 static constexpr int64_t kMaxWarpTile = 64;
 
@@ -407,12 +409,18 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
   return g;
 }
 
-/// Split-K where it applies: at most one split per K tile, and no split left without a tile.
+/// Split-K: at most one split per K tile, no split left without a tile, and ordered partials
+/// within kMaxSplitScratch; atomic only where the epilogue is additive.
 static void planSplitK(const MatmulSchedule &schedule, const MatmulInfo &info, MatmulGeometry &g) {
   int64_t kTiles = llvm::divideCeil(info.k, g.blockK);
-  int64_t splits = epilogueIsAdditive(info) ? std::min(schedule.splitK, kTiles) : 1;
+  int64_t splits = std::min(schedule.splitK, kTiles);
+  bool ordered = !schedule.splitKAtomic || !epilogueIsAdditive(info);
+  int64_t outputBytes = info.batch * info.m * info.n * kF32Bytes;
+  while (ordered && splits > 1 && splits * outputBytes > kMaxSplitScratch)
+    splits /= 2;
   g.kTilesPerSplit = llvm::divideCeil(kTiles, splits);
   g.splitK = llvm::divideCeil(kTiles, g.kTilesPerSplit);
+  g.splitKOrdered = ordered && g.splitK > 1;
 }
 
 static MatmulGeometry planTiles(const MatmulSchedule &schedule, const MatmulInfo &info,
@@ -473,6 +481,7 @@ MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const M
     g.vectorA = dividingWidth(schedule.vector, info.k);
     g.accumulators = schedule.blockK / 8;
     g.splitK = 1;
+    g.splitKOrdered = false;
     g.minBlocksPerSM = 1;
     return g;
   }

@@ -48,8 +48,14 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
     tileTypes[0] = MemRefType::get({g.stages, g.blockM, g.blockK / kChunk, kChunk}, f32,
                                    AffineMap(), workgroupSpace());
   SmallVector<Type> workgroup = g.tf32 ? SmallVector<Type>() : tileTypes;
-  if (g.splitK > 1)
+  if (g.splitKOrdered) {
+    auto func = info.contraction->getParentOfType<func::FuncOp>();
+    auto type = MemRefType::get({g.splitK * info.batch * info.m * info.n}, f32);
+    (void)func.insertArgument(func.getNumArguments(), type, DictionaryAttr(), loc);
+    partials = func.getArguments().back();
+  } else if (g.splitK > 1) {
     buildOutputInit(kernelName);
+  }
   int64_t blocks = info.matvec ? llvm::divideCeil(info.m, g.rowsPerBlock)
                                : blocksM() * blocksN();
   Value one = index(1);
@@ -70,7 +76,8 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   threadId = launch.getThreadIds().x;
   blockId = launch.getBlockIds().x;
   batchId = launch.getBlockIds().y;
-  planKTiles(launch.getBlockIds().z);
+  splitId = launch.getBlockIds().z;
+  planKTiles(splitId);
   a = operandView(info.a);
   bBuffer = operandView(info.b);
   c = operandView(info.c);
@@ -97,38 +104,66 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   }
   buildBody();
   gpu::TerminatorOp::create(b, loc);
+  if (g.splitKOrdered) {
+    b.setInsertionPointAfter(launch);
+    buildSplitSum(kernelName);
+  }
   eraseReplacedOps();
 }
 
-/// The launch `<kernelName>_init` before the matmul's, for split-K: each thread writes the
-/// epilogue of the fill value to one output element, which the splits then add their partial
-/// results to.
-void MatmulKernelBuilder::buildOutputInit(StringRef kernelName) {
-  constexpr int64_t kInitThreads = 256;
+/// A launch `<kernelName>_<suffix>` of a thread per output element, which stores what `value`
+/// returns for its row and column (and its index among the batch's outputs) there.
+void MatmulKernelBuilder::buildPerOutputLaunch(
+    StringRef kernelName, StringRef suffix,
+    function_ref<Value(Value row, Value col, Value linear)> value) {
+  constexpr int64_t kThreads = 256;
   int64_t outputs = info.m * info.n;
   Value one = index(1);
   MLIRContext *context = b.getContext();
   auto launch = gpu::LaunchOp::create(
-      b, loc, index(llvm::divideCeil(outputs, kInitThreads)), index(info.batch), one,
-      index(kInitThreads), one, one, /*dynamicSharedMemorySize=*/Value(),
+      b, loc, index(llvm::divideCeil(outputs, kThreads)), index(info.batch), one,
+      index(kThreads), one, one, /*dynamicSharedMemorySize=*/Value(),
       /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, /*workgroupAttributions=*/{},
       /*privateAttributions=*/{},
       /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
       FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
-      FlatSymbolRefAttr::get(context, (kernelName + "_init").str()));
+      FlatSymbolRefAttr::get(context, (kernelName + "_" + suffix).str()));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
   batchId = launch.getBlockIds().y;
   c = operandView(info.c);
   viewEpilogueOperands();
-  Value linear = add(mul(launch.getBlockIds().x, kInitThreads), launch.getThreadIds().x);
-  guarded(outputs % kInitThreads != 0 ? less(linear, outputs) : Value(), {}, [&] {
+  Value linear = add(mul(launch.getBlockIds().x, kThreads), launch.getThreadIds().x);
+  guarded(outputs % kThreads != 0 ? less(linear, outputs) : Value(), {}, [&] {
     Value row = div(linear, info.n), col = rem(linear, info.n);
-    memref::StoreOp::create(b, loc, applyEpilogue(info.fillValue, row, col), c,
-                            at(info.c, row, col));
+    memref::StoreOp::create(b, loc, value(row, col, linear), c, at(info.c, row, col));
     return SmallVector<Value>{};
   });
   gpu::TerminatorOp::create(b, loc);
+}
+
+/// Atomic split-K's first launch, `<kernelName>_init`: the epilogue of the fill value in every
+/// output element, which the splits then add their partial results to.
+void MatmulKernelBuilder::buildOutputInit(StringRef kernelName) {
+  buildPerOutputLaunch(kernelName, "init", [&](Value row, Value col, Value) {
+    return applyEpilogue(info.fillValue, row, col);
+  });
+}
+
+/// Ordered split-K's last launch, `<kernelName>_sum`: the fill value plus each split's partial
+/// in split order, through the epilogue.
+void MatmulKernelBuilder::buildSplitSum(StringRef kernelName) {
+  int64_t outputs = info.m * info.n;
+  buildPerOutputLaunch(kernelName, "sum", [&](Value row, Value col, Value linear) {
+    Value sum = info.fillValue;
+    Value first = add(mul(batchId, outputs), linear);
+    for (int64_t split = 0; split < g.splitK; ++split) {
+      Value partial = memref::LoadOp::create(
+          b, loc, partials, ValueRange{add(first, split * info.batch * outputs)});
+      sum = arith::AddFOp::create(b, loc, sum, partial);
+    }
+    return applyEpilogue(sum, row, col);
+  });
 }
 
 /// The block's K tiles: those of its split (grid z), less those the zeros of A and B leave
@@ -559,6 +594,10 @@ void MatmulKernelBuilder::storeFragment(Value value, Value row, Value col) {
   if (info.n % g.blockN != 0)
     inside = both(inside, less(col, info.n));
   guarded(inside, {}, [&] {
+    if (g.splitKOrdered) {
+      storePartial(value, row, col);
+      return SmallVector<Value>{};
+    }
     SmallVector<Value> elements;
     for (int64_t e = 0; e < g.fragmentN; ++e)
       elements.push_back(applyEpilogue(element(value, e), row, add(col, e)));
@@ -584,4 +623,20 @@ void MatmulKernelBuilder::storeFragment(Value value, Value row, Value col) {
     }
     return SmallVector<Value>{};
   });
+}
+
+/// Ordered split-K: the accumulators as they are, at [split][batch][row][col] of the partials.
+void MatmulKernelBuilder::storePartial(Value value, Value row, Value col) {
+  Value rowStart = mul(add(mul(add(mul(splitId, info.batch), batchId), info.m), row), info.n);
+  if (info.n % g.fragmentN == 0) { // col is a multiple of fragmentN: an aligned vector
+    store(value, partials, {add(rowStart, col)});
+    return;
+  }
+  for (int64_t e = 0; e < g.fragmentN; ++e) {
+    Value colE = add(col, e);
+    guarded(less(colE, info.n), {}, [&] {
+      memref::StoreOp::create(b, loc, element(value, e), partials, ValueRange{add(rowStart, colE)});
+      return SmallVector<Value>{};
+    });
+  }
 }

@@ -95,16 +95,18 @@ protected:
   mlir::Value accumulatorStart();
 
   /// A vector of fragmentN accumulators, output columns col.., through the epilogue, where it
-  /// lies inside the output; with split-K, added into it with float atomics.
+  /// lies inside the output; with atomic split-K, added into it with float atomics; with ordered
+  /// split-K, stored as they are to the split's partials.
   void storeFragment(mlir::Value value, mlir::Value row, mlir::Value col);
 
   MatmulInfo info; // a copy: op handles are used non-const
   const MatmulGeometry &g;
   SharedTile tileA{}, tileB{};
-  mlir::Value threadId, blockId, batchId;
+  mlir::Value threadId, blockId, batchId, splitId;
   mlir::Value kTileBase;  // the block's first K tile (null: 0)
   mlir::Value kTileCount; // how many it runs (null: g.kTilesPerSplit)
   mlir::Value a, bBuffer, c;     // the operands' views
+  mlir::Value partials;          // ordered split-K's scratch: [split][batch][row][col], flat
   mlir::Value sharedA, sharedB; // their tiles in shared memory
   llvm::DenseMap<mlir::Value, mlir::Value> epilogueViews; // the other buffers an epilogue reads
 
@@ -132,7 +134,13 @@ private:
   mlir::Value swizzledChunk(mlir::Value row, mlir::Value chunk);
   mlir::Value stageOf(mlir::Value kTile);
   mlir::Value outputIndex(int64_t dim, mlir::Value row, mlir::Value col);
+  void buildPerOutputLaunch(
+      llvm::StringRef kernelName, llvm::StringRef suffix,
+      llvm::function_ref<mlir::Value(mlir::Value row, mlir::Value col, mlir::Value linear)>
+          value);
   void buildOutputInit(llvm::StringRef kernelName);
+  void buildSplitSum(llvm::StringRef kernelName);
+  void storePartial(mlir::Value value, mlir::Value row, mlir::Value col);
   void eraseReplacedOps();
 };
 

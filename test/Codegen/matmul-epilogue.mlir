@@ -1,13 +1,14 @@
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-lower-to-ptx)' -o %t.mlir 2>/dev/null
 // RUN: FileCheck %s < %t.mlir
 // RUN: %extract-ptx %t.mlir bias_relu | FileCheck %s --check-prefix=BIAS
-// RUN: %extract-ptx %t.mlir bias_split | FileCheck %s --check-prefix=NO-SPLIT
+// RUN: %extract-ptx %t.mlir bias_split | FileCheck %s --check-prefix=ORDERED
 // RUN: %extract-ptx %t.mlir computed | FileCheck %s --check-prefix=COMPUTED
 // RUN: kopt %S/../../tasks/epilogue/linear_bias_relu.mlir 2>/dev/null --pass-pipeline='builtin.module(kb-sample{n=4 seed=1 policy=uniform},kb-lower-to-ptx)' | FileCheck %s --check-prefix=TASK
 
-// tasks/epilogue/linear_bias_relu.mlir (GEMM + bias + ReLU at 6001 x 1001): every draw compiles
-// to one kernel that reads the bias.
-// TASK-COUNT-4: kb.candidate {{.*}}ptx {{.*}}launch <[<"linear_bias_relu", {{.*}}args = ["x", "W", "b", "out"]>]>
+// tasks/epilogue/linear_bias_relu.mlir (GEMM + bias + ReLU at 6001 x 1001): every draw compiles,
+// and its last kernel reads the bias and writes the output: the matmul's own, or with split_k (in
+// order: the epilogue is not additive) the one that adds the splits' partials.
+// TASK-COUNT-4: kb.candidate {{.*}}ptx {{.*}}{{<"linear_bias_relu(_sum)?", [^>]*args = \[("x", "W", )?"b", "out"(, "scratch0")?\]>\]}}
 
 // Epilogues that read task buffers beside the result: a bias per column (a linear layer), a scale
 // per row and a residual. The kernel reads each at the output position's projection as it
@@ -52,13 +53,23 @@ kb.candidate @bias_relu of @linear policy decisions {block_m = 32, block_n = 32,
 // (the block's 8 thread columns interleaved), so that a warp stores consecutive columns.
 // BIAS:       ld.global.b32 {{%r[0-9]+}}, [{{%rd[0-9]+}}+32];
 // BIAS:       st.global.b32 [{{%rd[0-9]+}}+32]
-// Split-K would add the bias once per split: an epilogue not additive in the accumulator keeps one
-// block per tile.
+// Atomic split-K would add the bias once per split and cannot apply a ReLU to partial sums: an
+// epilogue not additive in the accumulator splits in order. Each of the 4 splits stores its
+// partial tile to scratch (37 x 45 floats a split), and linear_sum adds the four in split order and
+// applies bias and ReLU.
 // CHECK-LABEL: kb.candidate @bias_split of @linear policy
-// CHECK-SAME:    launch <[<"linear", grid = [4, 1, 1], {{.*}}args = ["x", "w", "bias", "y"]>]>
+// CHECK-SAME:    launch <[<"linear", grid = [4, 1, 4], {{.*}}args = ["x", "w", "scratch0"]>, <"linear_sum", grid = [7, 1, 1], block = [256, 1, 1], smem = 0, args = ["bias", "y", "scratch0"]>], scratch = [26640]>
 kb.candidate @bias_split of @linear policy decisions {block_m = 32, block_n = 32, block_k = 16, thread_m = 4, thread_n = 4, split_k = 4}
-// NO-SPLIT-NOT: .entry linear_init
-// NO-SPLIT-NOT: {{(red|atom)}}.{{.*}}global.add.f32
+// ORDERED-NOT:   .entry linear_init
+// ORDERED-LABEL: .entry linear(
+// ORDERED-NOT:   {{(red|atom)}}.{{.*}}global.add.f32
+// ORDERED:       st.global.b32
+// ORDERED-NOT:   {{(red|atom)}}.{{.*}}global.add.f32
+// ORDERED-LABEL: .entry linear_sum(
+// ORDERED-COUNT-4: ld.global.b32 {{%r[0-9]+}}, [{{%rd[0-9]+}}{{(\+[0-9]+)?}}];
+// ORDERED:       add.rn.f32
+// ORDERED:       max.NaN.f32
+// ORDERED:       st.global.b32
 
 // A scale per row and a residual, batched, through the TF32 mma.sync kernel.
 kb.task @scaled_residual tolerance(atol 1.0e-2, rtol 1.0e-2) {

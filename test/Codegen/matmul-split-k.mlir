@@ -4,13 +4,16 @@
 // RUN: %extract-ptx %t.mlir unsplit | FileCheck %s --check-prefix=UNSPLIT
 // RUN: %extract-ptx %t.mlir split_tf32 | FileCheck %s --check-prefix=SPLIT-TF32
 // RUN: %extract-ptx %t.mlir split_triu | FileCheck %s --check-prefix=SPLIT-TRIU
-// RUN: %extract-ptx %t.mlir split_relu | FileCheck %s --check-prefix=NO-SPLIT
+// RUN: %extract-ptx %t.mlir split_ordered | FileCheck %s --check-prefix=ORDERED
+// RUN: %extract-ptx %t.mlir split_relu | FileCheck %s --check-prefix=ORDERED-RELU
 // RUN: %extract-ptx %t.mlir split_matvec | FileCheck %s --check-prefix=NO-SPLIT
 
-// split_k: blocks along the grid's z share an output tile, each over a run of K tiles, and add
-// their results into the output with float atomics after a kernel that initializes it (the first
-// launch of the plan). It falls back to 1 for an epilogue that is not additive in the
-// accumulator and for a matvec, and shrinks so that every split has a K tile.
+// split_k: blocks along the grid's z share an output tile, each over a run of K tiles. Atomic
+// (split_k_atomic, the default), they add their results into the output with float atomics after
+// a kernel that initializes it (the first launch of the plan). Ordered (split_k_atomic = false,
+// and for an epilogue that is not additive in the accumulator), they store partial tiles to
+// scratch, which a last kernel adds in split order. split_k falls back to 1 for a matvec, and
+// shrinks so that every split has a K tile.
 
 kb.task @long_k tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "a" : tensor<64x4096xf32> dist(uniform(0.0, 1.0))
@@ -39,6 +42,22 @@ kb.candidate @split of @long_k policy decisions {block_m = 64, block_n = 64, blo
 // SPLIT:       fma.rn.f32
 // SPLIT:       {{(red|atom)}}.{{.*}}global.add.f32
 // SPLIT-NOT:   st.global
+
+// Ordered: no init kernel; the 8 splits store their 64 x 64 partials to scratch (8 x 16 KiB),
+// and long_k_sum adds them to the fill value in split order, a thread per output.
+// CHECK-LABEL: kb.candidate @split_ordered of @long_k policy
+// CHECK-SAME:    launch <[<"long_k", grid = [1, 1, 8], block = [64, 1, 1], smem = {{[0-9]+}}, args = ["a", "b", "scratch0"]>, <"long_k_sum", grid = [16, 1, 1], block = [256, 1, 1], smem = 0, args = ["c", "scratch0"]>], scratch = [131072]>
+kb.candidate @split_ordered of @long_k policy decisions {block_m = 64, block_n = 64, block_k = 32, split_k = 8, split_k_atomic = false}
+// ORDERED-LABEL:   .entry long_k(
+// ORDERED:         %ctaid.z
+// ORDERED:         fma.rn.f32
+// ORDERED-NOT:     {{(red|atom)}}.{{.*}}global.add.f32
+// ORDERED:         st.global.v4.{{[bf]}}32
+// ORDERED-NOT:     {{(red|atom)}}.{{.*}}global.add.f32
+// ORDERED-LABEL:   .entry long_k_sum(
+// ORDERED-COUNT-8: add.rn.f32
+// ORDERED-NOT:     add.rn.f32
+// ORDERED:         st.global.b32
 
 // The same decisions with split_k = 1: one launch, plain stores.
 // CHECK-LABEL: kb.candidate @unsplit of @long_k policy
@@ -112,7 +131,8 @@ kb.candidate @split_triu of @triu policy decisions {block_m = 32, block_n = 32, 
 // SPLIT-TRIU-LABEL: .entry triu(
 // SPLIT-TRIU:       {{(red|atom)}}.{{.*}}global.add.f32
 
-// A ReLU is not additive (max(x + y, 0) is not max(x, 0) + max(y, 0)): split_k falls back to 1.
+// A ReLU is not additive (max(x + y, 0) is not max(x, 0) + max(y, 0)): the splits are ordered,
+// and the ReLU applies once, to the sum of the partials.
 kb.task @relu tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "a" : tensor<64x512xf32> dist(uniform(-1.0, 1.0))
   kb.input "b" : tensor<512x64xf32> dist(uniform(-1.0, 1.0))
@@ -134,13 +154,12 @@ kb.task @relu tolerance(atol 1.0e-4, rtol 1.0e-4) {
   }
 }
 // CHECK-LABEL: kb.candidate @split_relu of @relu policy
-// CHECK-SAME:    launch <[<"relu", grid = [1, 1, 1], block = [64, 1, 1], smem = {{[0-9]+}}, args = ["a", "b", "c"]>]>
+// CHECK-SAME:    launch <[<"relu", grid = [1, 1, 8], block = [64, 1, 1], smem = {{[0-9]+}}, args = ["a", "b", "scratch0"]>, <"relu_sum", grid = [16, 1, 1], {{.*}}args = ["c", "scratch0"]>], scratch = [131072]>
 kb.candidate @split_relu of @relu policy decisions {block_m = 64, block_n = 64, block_k = 32, split_k = 8}
-// The first kernel is the matmul's own, which stores its results.
-// NO-SPLIT:     .entry {{relu|matvec}}(
-// NO-SPLIT-NOT: {{(red|atom)}}.{{.*}}global.add.f32
-// NO-SPLIT:     st.global
-// NO-SPLIT-NOT: {{(red|atom)}}.{{.*}}global.add.f32
+// ORDERED-RELU-LABEL: .entry relu_sum(
+// ORDERED-RELU-COUNT-8: add.rn.f32
+// ORDERED-RELU-NEXT:  max.NaN.f32
+// ORDERED-RELU:       st.global.b32
 
 // A matvec keeps its warp-per-row kernel: split_k does not apply.
 kb.task @matvec tolerance(atol 1.0e-4, rtol 1.0e-4) {
@@ -158,3 +177,8 @@ kb.task @matvec tolerance(atol 1.0e-4, rtol 1.0e-4) {
 // CHECK-LABEL: kb.candidate @split_matvec of @matvec policy
 // CHECK-SAME:    launch <[<"matvec", {{[^>]*}}>]>
 kb.candidate @split_matvec of @matvec policy decisions {split_k = 16}
+// The kernel is the matvec's own, which stores its results.
+// NO-SPLIT:     .entry matvec(
+// NO-SPLIT-NOT: {{(red|atom)}}.{{.*}}global.add.f32
+// NO-SPLIT:     st.global
+// NO-SPLIT-NOT: {{(red|atom)}}.{{.*}}global.add.f32

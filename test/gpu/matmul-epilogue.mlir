@@ -2,7 +2,7 @@
 
 // Epilogues that read task buffers beside the result (a bias per column, a scale per row, a
 // residual), correct at extents no tile divides with the f32 kernel's pipelines, the TF32
-// mma.sync and wgmma kernels, and split_k asked for (it falls back to one block per tile).
+// mma.sync and wgmma kernels, and split_k (ordered: these epilogues are not additive).
 
 kb.task @linear tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<301x130xf32> dist(uniform(-1.0, 1.0))
@@ -66,4 +66,6 @@ kb.candidate @residual_wgmma of @scaled_residual policy decisions {block_m = 64,
 kb.candidate @residual_simt of @scaled_residual policy decisions {block_m = 64, block_n = 32, block_k = 8, stages = 1}
 // CHECK: kb.candidate @residual_mma of @scaled_residual {{.*}}verdict <correct
 // CHECK: kb.candidate @residual_wgmma of @scaled_residual {{.*}}verdict <correct
+kb.candidate @residual_split of @scaled_residual policy decisions {block_m = 32, block_n = 64, block_k = 16, split_k = 4}
 // CHECK: kb.candidate @residual_simt of @scaled_residual {{.*}}verdict <correct
+// CHECK: kb.candidate @residual_split of @scaled_residual {{.*}}verdict <correct

@@ -1,8 +1,9 @@
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=60 cache=none})' 2>/dev/null | FileCheck %s
 
 // The matmul family's precision decisions, judged at the task's own tolerance.
-// split_k > 1 (float atomics into the output after an init kernel) is correct on extents no tile
-// divides, with the f32, mma.sync and wgmma kernels and an additive epilogue (triu).
+// split_k > 1 is correct on extents no tile divides, atomic (float atomics into the output after
+// an init kernel) and ordered (partials in scratch, added by a last kernel), with the f32,
+// mma.sync and wgmma kernels and an additive epilogue (triu).
 // tf32 is emitted at any tolerance: with K = 4096 and inputs in [0, 1), the operands' truncation to
 // 10 mantissa bits biases every product by about 5e-4 relative, well past atol = rtol = 1e-4, and
 // well within 1e-2.
@@ -24,7 +25,11 @@ kb.candidate @split16 of @odd_split policy decisions {block_m = 32, block_n = 32
 kb.candidate @split8 of @odd_split policy decisions {block_m = 128, block_n = 32, block_k = 8, split_k = 8, vector = 1, stages = 1}
 // CHECK: kb.candidate @split4 of @odd_split {{.*}}verdict <correct
 // CHECK: kb.candidate @split16 of @odd_split {{.*}}verdict <correct
+kb.candidate @ordered16 of @odd_split policy decisions {block_m = 32, block_n = 32, block_k = 16, split_k = 16, thread_m = 4, thread_n = 4, split_k_atomic = false}
+kb.candidate @ordered8 of @odd_split policy decisions {block_m = 128, block_n = 32, block_k = 8, split_k = 8, vector = 1, stages = 1, split_k_atomic = false}
 // CHECK: kb.candidate @split8 of @odd_split {{.*}}verdict <correct
+// CHECK: kb.candidate @ordered16 of @odd_split {{.*}}verdict <correct
+// CHECK: kb.candidate @ordered8 of @odd_split {{.*}}verdict <correct
 
 kb.task @odd_split_loose tolerance(atol 1.0e-2, rtol 1.0e-2) {
   kb.input "a" : tensor<150x1000xf32> dist(uniform(0.0, 1.0))
@@ -40,8 +45,12 @@ kb.task @odd_split_loose tolerance(atol 1.0e-2, rtol 1.0e-2) {
 }
 kb.candidate @split_mma of @odd_split_loose policy decisions {block_m = 64, block_n = 64, block_k = 32, split_k = 8, tf32 = true}
 kb.candidate @split_wgmma of @odd_split_loose policy decisions {block_m = 64, block_n = 128, block_k = 16, split_k = 4, tf32 = true, wgmma = true}
+kb.candidate @ordered_mma of @odd_split_loose policy decisions {block_m = 64, block_n = 64, block_k = 32, split_k = 8, tf32 = true, split_k_atomic = false}
+kb.candidate @ordered_wgmma of @odd_split_loose policy decisions {block_m = 64, block_n = 128, block_k = 16, split_k = 4, tf32 = true, wgmma = true, split_k_atomic = false}
 // CHECK: kb.candidate @split_mma of @odd_split_loose {{.*}}verdict <correct
 // CHECK: kb.candidate @split_wgmma of @odd_split_loose {{.*}}verdict <correct
+// CHECK: kb.candidate @ordered_mma of @odd_split_loose {{.*}}verdict <correct
+// CHECK: kb.candidate @ordered_wgmma of @odd_split_loose {{.*}}verdict <correct
 
 kb.task @triu_split tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "a" : tensor<70x450xf32> dist(uniform(0.0, 1.0))

@@ -157,18 +157,25 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       register fragments. Only where A is K-contiguous and K a multiple of 4, else mma.sync
     }]>,
     IntDecision<"split_k", "splitK", [1, 2, 4, 8, 16, 32, 64], 1, [{
-      blocks along K per output tile (the grid's z), each adding its partial tile into the output
-      with float atomic adds (atom.global.add.f32) after a kernel that initializes the output: fills
-      the SMs when M x N has few tiles and K is long. The order of the additions varies, so the
-      result is nondeterministic. Reduced so that each split has at least one block_k tile; 1
-      for a matvec and where the epilogue is not additive in the accumulator (a mask or a scale
-      is; a ReLU is not)
+      blocks along K per output tile (the grid's z), each over a run of K tiles: fills the SMs
+      when M x N has few tiles and K is long. Their partial tiles are added as split_k_atomic
+      says. Reduced so that each split has at least one block_k tile, and so that ordered
+      partials take at most 256 MiB; 1 for a matvec
     }]>,
     IntDecision<"min_blocks_per_sm", "minBlocksPerSM", [1, 2, 3, 4], 1, [{
       blocks a multiprocessor must hold at once (PTX .minnctapersm): ptxas keeps a thread's
       registers within 64K / (this x threads), spilling if it must, so that more warps hide the
       latency of shared-memory reads and barriers in a kernel its registers limit; 1 leaves the
       registers to ptxas. Reduced while this x threads exceeds 2048. Ignored by a matvec
+    }]>,
+    BoolDecision<"split_k_atomic", "splitKAtomic", true, [{
+      with split_k > 1: true, each split adds its partial tile through the epilogue into the
+      output with float atomic adds (atom.global.add.f32) after a kernel that initializes the
+      output; the order of the additions varies, so the result is nondeterministic. false (and
+      where the epilogue is not additive in the accumulator: a mask or a scale is, a ReLU is
+      not): each split stores its partial tile to scratch, and a last kernel adds them in split
+      order to the fill value and applies the epilogue, the same result on every run for the
+      cost of writing and reading split_k copies of the output
     }]>
   ];
 }

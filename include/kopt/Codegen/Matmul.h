@@ -32,9 +32,12 @@
 //   for inputs with that structure only, which is the task's contract.
 //
 //   With `split_k`, split_k blocks (the grid's z) share an output tile, each over a run of K tiles
-//   from zero, adding its result through the epilogue into the output with float atomics; a
-//   first kernel writes the epilogue of the fill value there. Only for an epilogue additive in the
-//   accumulator (epilogueIsAdditive()); the order of the additions, so the result, varies.
+//   from zero. Atomic (`split_k_atomic`, for an epilogue additive in the accumulator:
+//   epilogueIsAdditive()): each adds its result through the epilogue into the output with float
+//   atomics, after a first kernel writes the epilogue of the fill value there; the order of the
+//   additions, so the result, varies. Ordered: each stores its partial tile to scratch, and a last
+//   kernel adds the partials of each output in split order to the fill value, then applies the
+//   epilogue (any epilogue; the same result on every run).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KOPT_CODEGEN_MATMUL_H
@@ -124,8 +127,10 @@ struct MatmulGeometry {
   int64_t rowsPerBlock, accumulators;
   // Split-K: `splitK` blocks (the grid's z) per output tile, each over kTilesPerSplit K tiles
   // (the last one over what is left), adding into the output with float atomics after a kernel
-  // that initializes it. splitK = 1: one block per tile storing its result.
+  // that initializes it; or, `splitKOrdered`, storing partial tiles to scratch that a last
+  // kernel adds in split order. splitK = 1: one block per tile storing its result.
   int64_t splitK, kTilesPerSplit;
+  bool splitKOrdered;
   // Blocks a multiprocessor must hold at once (the kernel's .minnctapersm; 1: no bound).
   int64_t minBlocksPerSM;
 };
@@ -137,12 +142,15 @@ MatmulGeometry planMatmul(const MatmulSchedule &schedule, const MatmulInfo &info
 /// Whether the epilogue (if any) is additive in the accumulator, f(x + y) = f(x) + f(y) up to
 /// rounding: built from the accumulator by selects against zero or another such value, negations,
 /// sums and differences, and products and quotients by values that do not depend on it. Split-K
-/// blocks may then each add f of their partial sum into the output.
+/// blocks may then each add f of their partial sum into the output (else their partials are
+/// added in order before the epilogue).
 bool epilogueIsAdditive(const MatmulInfo &info);
 
 /// Replaces the payload's ops (fill, contraction, epilogue) with a gpu.launch computing them,
-/// whose kernel will be outlined as `kernelName` (with split-K, preceded by the launch of
-/// `<kernelName>_init`, which writes the epilogue of the fill value to the output).
+/// whose kernel will be outlined as `kernelName`. With atomic split-K, it is preceded by the
+/// launch of `<kernelName>_init`, which writes the epilogue of the fill value to the output; with
+/// ordered split-K, followed by `<kernelName>_sum`, which adds the partials from scratch (the
+/// function's last argument, added here) and applies the epilogue.
 void buildMatmulKernel(const MatmulInfo &info, const MatmulGeometry &geometry,
                        llvm::StringRef kernelName);
 
