@@ -379,45 +379,57 @@ static llvm::Error policyError(const llvm::Twine &message) {
   return llvm::createStringError("policy: " + message);
 }
 
-/// Reads one decision's weight rows, which must match its domain and hold the file's task
-/// features (`featureSlots`: where each goes in this build's row) then the earlier decisions'
-/// one-hots. A task feature the file does not list keeps weight 0.
+/// Reads one decision's weight rows. The file's `values` are the decision's domain, or part of
+/// it in the same order (a file written before the domain grew): a value it lacks keeps zero
+/// weights. Each row holds the file's task features (`featureSlots`: where each goes in this
+/// build's row), then the one-hots of the earlier decisions as the file lists their values
+/// (`oneHotSlots`: where each goes), to which this decision's are added, from `oneHotStart`.
 static llvm::Error readDecision(const llvm::json::Object &entry, const Decision &decision,
-                                llvm::ArrayRef<size_t> featureSlots, size_t features,
-                                llvm::StringRef family, std::vector<std::vector<double>> &rows) {
+                                llvm::ArrayRef<size_t> featureSlots, size_t oneHotStart,
+                                std::vector<size_t> &oneHotSlots, llvm::StringRef family,
+                                std::vector<std::vector<double>> &rows) {
   std::string where = formatv("family '{0}', decision '{1}'", family, decision.name);
   const llvm::json::Array *values = entry.getArray("values");
-  std::vector<int64_t> fileValues;
-  for (const llvm::json::Value &value : values ? *values : llvm::json::Array())
-    fileValues.push_back(value.getAsInteger().value_or(INT64_MIN));
-  if (!values || !llvm::equal(fileValues, decision.domain))
+  llvm::ArrayRef<int64_t> domain(decision.domain);
+  std::vector<size_t> positions; // of the file's values in the domain, increasing
+  for (const llvm::json::Value &value : values ? *values : llvm::json::Array()) {
+    size_t from = positions.empty() ? 0 : positions.back() + 1;
+    size_t found = llvm::find(domain.drop_front(from), value.getAsInteger().value_or(INT64_MIN)) -
+                   domain.begin();
+    if (found == domain.size()) {
+      positions.clear();
+      break;
+    }
+    positions.push_back(found);
+  }
+  if (positions.empty())
     return policyError(where + ": 'values' must be the decision's domain [" +
-                       llvm::join(llvm::map_range(decision.domain,
+                       llvm::join(llvm::map_range(domain,
                                                   [](int64_t v) { return std::to_string(v); }),
                                   ", ") +
-                       "]");
+                       "] or part of it, in that order");
   const llvm::json::Array *weightRows = entry.getArray("weights");
-  if (!weightRows || weightRows->size() != decision.domain.size())
+  if (!weightRows || weightRows->size() != positions.size())
     return policyError(formatv("{0}: 'weights' must hold one row per value ({1})", where,
-                               decision.domain.size()));
-  size_t taskCount = taskFeatureNames().size();
-  size_t fileFeatures = features - taskCount + featureSlots.size();
-  for (auto [value, row] : llvm::zip_equal(*weightRows, rows)) {
+                               positions.size()));
+  size_t fileFeatures = featureSlots.size() + oneHotSlots.size();
+  for (auto [value, position] : llvm::zip_equal(*weightRows, positions)) {
     const llvm::json::Array *numbers = value.getAsArray();
     if (!numbers || numbers->size() != fileFeatures)
       return policyError(formatv("{0}: each weight row must hold {1} numbers (the task "
-                                 "features, then a one-hot of each earlier decision)",
+                                 "features, then a one-hot of each earlier decision's values)",
                                  where, fileFeatures));
     for (auto [index, number] : llvm::enumerate(*numbers)) {
       std::optional<double> parsed = number.getAsNumber();
       if (!parsed || !std::isfinite(*parsed))
         return policyError(where + ": weights must be finite numbers");
-      size_t slot = index < featureSlots.size()
-                        ? featureSlots[index]
-                        : taskCount + (index - featureSlots.size());
-      row[slot] = *parsed;
+      size_t slot = index < featureSlots.size() ? featureSlots[index]
+                                                : oneHotSlots[index - featureSlots.size()];
+      rows[position][slot] = *parsed;
     }
   }
+  for (size_t position : positions)
+    oneHotSlots.push_back(oneHotStart + position);
   return llvm::Error::success();
 }
 
@@ -485,22 +497,16 @@ llvm::Expected<Policy> Policy::fromJSON(const llvm::json::Value &value) {
         return policyError(formatv("family '{0}' has no decision '{1}'", space->family,
                                    entry.first.str()));
     FamilyWeights &weights = policy.weights(*space);
+    std::vector<size_t> oneHotSlots;
     for (auto [index, decision] : llvm::enumerate(space->decisions)) {
       // A decision the file leaves out (added to the space after the file was written) keeps
-      // the uniform prior; those after it must then be left out too, as their rows hold its
-      // one-hot.
+      // the uniform prior, and the rows of later ones have no one-hot of it.
       const llvm::json::Object *entry = decisions->getObject(decision.name);
-      if (!entry) {
-        for (const Decision &later : space->decisions.drop_front(index + 1))
-          if (decisions->getObject(later.name))
-            return policyError(formatv("family '{0}': decision '{1}' is missing, but '{2}' "
-                                       "after it is not",
-                                       space->family, decision.name, later.name));
-        break;
-      }
+      if (!entry)
+        continue;
       if (llvm::Error error =
               readDecision(*entry, decision, *featureSlots, featureCount(*space, index),
-                           space->family, weights.decisions[index]))
+                           oneHotSlots, space->family, weights.decisions[index]))
         return std::move(error);
     }
   }

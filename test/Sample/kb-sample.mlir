@@ -51,5 +51,5 @@ kb.task @no_fill tolerance(atol 1.0e-4, rtol 1.0e-4) {
 // PEAKED-NEXT: kb.candidate @relu_s3 of @relu policy decisions {{.*}} {duplicate_of = @relu_s0}
 
 // VERSION: error: {{.*}}policy-v7.json: policy: version 7 is not supported; this kopt reads versions 1 and 2
-// VALUES: error: {{.*}}policy-wrong-values.json: policy: family 'elementwise', decision 'block': 'values' must be the decision's domain [64, 128, 256, 512, 1024]
+// VALUES: error: {{.*}}policy-wrong-values.json: policy: family 'elementwise', decision 'block': 'values' must be the decision's domain [64, 128, 256, 512, 1024] or part of it, in that order
 // MISSING: error: policy: cannot read '{{.*}}no-such-policy.json'

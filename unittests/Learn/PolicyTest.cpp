@@ -201,18 +201,18 @@ TEST(PolicyTest, FileErrors) {
               (*o.getObject("families"))["convolution"] = llvm::json::Object();
             }).find("unknown family 'convolution'"),
             std::string::npos);
+  // Part of the domain loads (FileWrittenForASmallerSpaceLoads); a value outside it, or out of
+  // its order, does not.
+  for (std::vector<int64_t> values : std::vector<std::vector<int64_t>>{
+           {64, 100}, {128, 64}, {64, 64}, {}})
+    EXPECT_NE(edited([&](llvm::json::Object &o) {
+                elementwiseDecision(o, "block")["values"] = llvm::json::Array(values);
+              }).find("family 'elementwise', decision 'block': 'values' must be the decision's "
+                      "domain [64, 128, 256, 512, 1024] or part of it, in that order"),
+              std::string::npos);
   EXPECT_NE(edited([](llvm::json::Object &o) {
-              llvm::json::Object &block = elementwiseDecision(o, "block");
-              block["values"] = llvm::json::Array{64, 128};
-            }).find("family 'elementwise', decision 'block': 'values' must be the decision's "
-                    "domain [64, 128, 256, 512, 1024]"),
-            std::string::npos);
-  EXPECT_NE(edited([](llvm::json::Object &o) {
-              o.getObject("families")
-                  ->getObject("reduction")
-                  ->getObject("decisions")
-                  ->erase(kopt::codegen::reductionSpace().decisions[0].name);
-            }).find("is missing, but"),
+              elementwiseDecision(o, "block")["values"] = llvm::json::Array{64, 128};
+            }).find("'weights' must hold one row per value (2)"),
             std::string::npos);
   EXPECT_NE(edited([](llvm::json::Object &o) {
               llvm::json::Object &vector = elementwiseDecision(o, "vector");
@@ -221,24 +221,64 @@ TEST(PolicyTest, FileErrors) {
             std::string::npos);
 }
 
-// A file written before its family's space grew by a last decision loads, with the uniform
-// prior (zero weights) for that decision.
-TEST(PolicyTest, FileWithoutANewerLastDecisionLoads) {
+/// `file` (a policy's JSON) less value `position` of matmul's decision `decision`: its row, and
+/// its column in every later decision's rows, as a file written before the value existed.
+void dropMatmulValue(llvm::json::Value &file, size_t decision, size_t position) {
   const kopt::codegen::ScheduleSpace &space = kopt::codegen::matmulSpace();
-  llvm::json::Value file = Policy().toJSON();
   llvm::json::Object &decisions =
       *file.getAsObject()->getObject("families")->getObject("matmul")->getObject("decisions");
-  llvm::json::Array &firstRow =
-      *(*decisions.getObject(space.decisions[0].name)->getArray("weights"))[0].getAsArray();
-  firstRow[0] = 0.5;
-  decisions.erase(space.decisions.back().name);
-  llvm::Expected<Policy> policy = Policy::fromJSON(file);
-  ASSERT_TRUE(static_cast<bool>(policy)) << llvm::toString(policy.takeError());
-  const FamilyWeights &weights = policy->weights(space);
-  EXPECT_EQ(weights.decisions.front()[0][0], 0.5);
-  for (const std::vector<double> &row : weights.decisions.back())
-    for (double weight : row)
-      EXPECT_EQ(weight, 0.0);
+  llvm::json::Object &entry = *decisions.getObject(space.decisions[decision].name);
+  llvm::json::Array &values = *entry.getArray("values");
+  values.erase(values.begin() + position);
+  llvm::json::Array &rows = *entry.getArray("weights");
+  rows.erase(rows.begin() + position);
+  size_t column = taskFeatureNames().size() + position;
+  for (size_t earlier = 0; earlier < decision; ++earlier)
+    if (const llvm::json::Object *other = decisions.getObject(space.decisions[earlier].name))
+      column += other->getArray("values")->size();
+  for (const kopt::codegen::Decision &later : space.decisions.drop_front(decision + 1))
+    if (llvm::json::Object *other = decisions.getObject(later.name))
+      for (llvm::json::Value &row : *other->getArray("weights"))
+        row.getAsArray()->erase(row.getAsArray()->begin() + column);
+}
+
+/// A file written before its family's space grew, by values of a decision's domain or by whole
+/// decisions, loads: what it has keeps its weights, what it lacks (those values' rows and their
+/// one-hot columns in later rows, the new decision's rows) weighs 0, the uniform prior's part.
+TEST(PolicyTest, FileWrittenForASmallerSpaceLoads) {
+  const kopt::codegen::ScheduleSpace &space = kopt::codegen::matmulSpace();
+  Policy policy = scrambledPolicy(13);
+  llvm::json::Value file = policy.toJSON();
+  size_t grown = 0, added = 3, last = space.decisions.size() - 1;
+  ASSERT_GE(space.decisions[grown].domain.size(), 2u);
+  dropMatmulValue(file, grown, 1);
+  // Decision `added` and the last one as if they came later: no entry, no one-hot columns.
+  for (size_t position = space.decisions[added].domain.size(); position-- > 0;)
+    dropMatmulValue(file, added, position);
+  for (size_t decision : {last, added})
+    file.getAsObject()
+        ->getObject("families")
+        ->getObject("matmul")
+        ->getObject("decisions")
+        ->erase(space.decisions[decision].name);
+  llvm::Expected<Policy> loaded = Policy::fromJSON(file);
+  ASSERT_TRUE(static_cast<bool>(loaded)) << llvm::toString(loaded.takeError());
+
+  const FamilyWeights &expected = policy.weights(space), &got = loaded->weights(space);
+  size_t grownColumn = taskFeatureNames().size() + 1, addedColumns = 0;
+  for (const kopt::codegen::Decision &earlier : space.decisions.take_front(added))
+    addedColumns += earlier.domain.size();
+  addedColumns += taskFeatureNames().size();
+  for (auto [index, decision] : llvm::enumerate(space.decisions))
+    for (auto [value, row] : llvm::enumerate(got.decisions[index]))
+      for (auto [column, weight] : llvm::enumerate(row)) {
+        bool dropped = index == added || index == last || (index == grown && value == 1) ||
+                       (index > grown && column == grownColumn) ||
+                       (index > added && column >= addedColumns &&
+                        column < addedColumns + space.decisions[added].domain.size());
+        EXPECT_EQ(weight, dropped ? 0.0 : expected.decisions[index][value][column])
+            << decision.name.str() << " value " << value << " column " << column;
+      }
 }
 
 /// `policy` as a version 1 file: the five features of version 1, and rows without the others.
