@@ -10,6 +10,7 @@
 #
 # With WHERE set (bench/gen-policy-candidates.py's restrictions, e.g. WHERE="tf32=false
 # stages=2,3"), pack sweeps that part of the space instead: all of it, or N lists drawn from it.
+# With LISTS set to a file of decision lists (bench/matmul-fp32-lists.txt), pack compiles those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${2:?usage: $0 pack DIR TASK...|run DIR|table DIR RUN_DIR...}
@@ -19,7 +20,17 @@ pack)
   for task in "${@:3}"; do
     name=$(basename "$task" .mlir)
     kopt=${KOPT:-build/dev/bin/kopt}
-    if [ -n "${WHERE:-}" ]; then
+    if [ -n "${LISTS:-}" ]; then
+      common=$(sed -n 's/^all: *//p' "$LISTS")
+      {
+        python3 bench/gen-policy-candidates.py "$task" 0
+        grep -v '^#\|^all:\|^$' "$LISTS" | while read -r -a list; do
+          python3 bench/gen-policy-candidates.py "$task" 1 \
+              $(printf -- '--where %s ' $common "${list[@]}") | grep '^kb.candidate'
+        done | awk '{ sub(/_p0 of /, "_l" NR - 1 " of "); print }'
+      } | $kopt - -o "$dir/$name.mlir" 2>"$dir/$name.log" \
+          "--pass-pipeline=builtin.module(kb-lower-to-ptx)"
+    elif [ -n "${WHERE:-}" ]; then
       python3 bench/gen-policy-candidates.py "$task" "${N:-100000}" 1 \
           $(printf -- '--where %s ' $WHERE) |
         $kopt - -o "$dir/$name.mlir" 2>"$dir/$name.log" \

@@ -18,9 +18,10 @@ using namespace kopt::codegen::matmul;
 
 static constexpr int64_t kMaxThreads = 1024;
 static constexpr int64_t kMaxThreadsPerSM = 2048; // sm_70 to sm_90
+// Past what a block may declare statically, its tiles live in dynamic shared memory.
 static constexpr int64_t kMaxStaticShared = 48 * 1024;
-// Half of what an sm_90 block may have, so that two blocks of a TF32 kernel fit on an SM.
-static constexpr int64_t kMaxMmaShared = 113 * 1024;
+// Half of what an sm_90 block may have, so that two blocks fit on an SM.
+static constexpr int64_t kMaxShared = 113 * 1024;
 // Ordered split-K's partial outputs, in bytes (scratch the runner allocates per candidate).
 static constexpr int64_t kMaxSplitScratch = 256 << 20;
 // The largest mma.sync warp tile (4 x 8 m16n8k8 tiles: 128 accumulators).
@@ -402,10 +403,11 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
   int64_t perStage =
       bytesA + sharedTile(g.blockN, g.blockK, bKInner(info), true).elements() * kF32Bytes;
   g.stages = schedule.stages + 1;
-  while (g.stages > 2 && g.stages * perStage > kMaxMmaShared)
+  while (g.stages > 2 && g.stages * perStage > kMaxShared)
     --g.stages;
   // wgmma: room to align the tiles' start to an atom, which dynamic shared memory may not be.
   g.sharedBytes = g.stages * perStage + (wgmma ? kAtomAlignment : 0);
+  g.dynamicShared = true;
   return g;
 }
 
@@ -450,25 +452,28 @@ static MatmulGeometry planTiles(const MatmulSchedule &schedule, const MatmulInfo
   };
   g.vectorA = operandWidth(aKInner(info), g.blockM, info.m);
   g.vectorB = operandWidth(bKInner(info), g.blockN, info.n);
+  // A thread's columns are contiguous where B's tile runs along N, for vector fragment reads
+  // along them. Where it runs along K, a thread reads each of its columns along K instead, and
+  // columns strided by the block's thread columns put a warp's reads in consecutive rows of the
+  // tile, which the padding spreads over the banks (contiguous ones would be 4 padded rows
+  // apart, in 2 groups of 4 banks); they also make each warp store consecutive columns. A's rows
+  // stay contiguous: a warp spans few thread rows, and strided ones measured slower on the
+  // fastest square kernels (results/matmul-sweep-h100, sweep 8).
   g.fragmentM = std::min({schedule.vector, g.threadM, kMaxFragment});
-  g.fragmentN = std::min({schedule.vector, g.threadN, kMaxFragment});
+  g.fragmentN = bKInner(info) ? 1 : std::min({schedule.vector, g.threadN, kMaxFragment});
   g.unrollK = std::min(schedule.unrollK, g.blockK);
   g.fragmentK = std::min({schedule.vector, g.unrollK, kMaxFragment});
   g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
-  // A thread's columns are contiguous for vector stores and for B's fragment reads along N.
-  // Where the rows take no vector stores (N odd) and B's tile runs along K, neither applies:
-  // columns strided by the block's threads make each warp store consecutive columns at once.
-  if (g.storeN < g.fragmentN && bKInner(info))
-    g.fragmentN = 1;
 
   g.cpAsync = schedule.cpAsync;
   g.stages = g.cpAsync ? schedule.stages : std::min<int64_t>(schedule.stages, 2);
   int64_t perStage = (sharedTile(g.blockM, g.blockK, aKInner(info), false).elements() +
                       sharedTile(g.blockN, g.blockK, bKInner(info), false).elements()) *
                      kF32Bytes;
-  while (g.stages > 1 && g.stages * perStage > kMaxStaticShared)
+  while (g.stages > 1 && g.stages * perStage > kMaxShared)
     --g.stages;
   g.sharedBytes = g.stages * perStage;
+  g.dynamicShared = g.sharedBytes > kMaxStaticShared;
   return g;
 }
 

@@ -38,7 +38,7 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
     tileB = sharedTile(g.blockN, g.blockK, bKInner(info), g.tf32);
   }
   // The tiles: workgroup attributions (static shared memory, at most 48 KiB), or views of
-  // dynamic shared memory for the TF32 kernel, which may need more.
+  // dynamic shared memory where they need more, and for the TF32 kernels.
   SmallVector<Type> tileTypes;
   if (!info.matvec)
     for (const SharedTile &tile : {tileA, tileB})
@@ -47,7 +47,7 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   if (g.wgmma) // A's tile in the swizzled K-major layout: row, chunk, 4 K elements
     tileTypes[0] = MemRefType::get({g.stages, g.blockM, g.blockK / kChunk, kChunk}, f32,
                                    AffineMap(), workgroupSpace());
-  SmallVector<Type> workgroup = g.tf32 ? SmallVector<Type>() : tileTypes;
+  SmallVector<Type> workgroup = g.dynamicShared ? SmallVector<Type>() : tileTypes;
   if (g.splitKOrdered) {
     auto func = info.contraction->getParentOfType<func::FuncOp>();
     auto type = MemRefType::get({g.splitK * info.batch * info.m * info.n}, f32);
@@ -63,7 +63,8 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   auto launch = gpu::LaunchOp::create(
       b, loc, index(blocks), index(info.batch), index(g.splitK), index(g.threads), one, one,
       /*dynamicSharedMemorySize=*/
-      g.tf32 ? arith::ConstantIntOp::create(b, loc, g.sharedBytes, 32).getResult() : Value(),
+      g.dynamicShared ? arith::ConstantIntOp::create(b, loc, g.sharedBytes, 32).getResult()
+                      : Value(),
       /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, workgroup,
       /*privateAttributions=*/{},
       /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
@@ -82,7 +83,7 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   bBuffer = operandView(info.b);
   c = operandView(info.c);
   viewEpilogueOperands();
-  if (g.tf32) {
+  if (g.dynamicShared) {
     auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), AffineMap(),
                                  workgroupSpace());
     Value dynamic = gpu::DynamicSharedMemoryOp::create(b, loc, bytes);

@@ -2,6 +2,7 @@
 // RUN: FileCheck %s < %t.mlir
 // RUN: %extract-ptx %t.mlir prefetch | FileCheck %s --check-prefix=PREFETCH
 // RUN: %extract-ptx %t.mlir async | FileCheck %s --check-prefix=ASYNC
+// RUN: %extract-ptx %t.mlir wide | FileCheck %s --check-prefix=WIDE
 // RUN: %extract-ptx %t.mlir scalar | FileCheck %s --check-prefix=SCALAR
 // RUN: %extract-ptx %t.mlir transposed_b | FileCheck %s --check-prefix=TRANSPOSED
 
@@ -57,6 +58,19 @@ kb.candidate @async of @mm policy decisions {block_m = 64, block_n = 64, block_k
 // ASYNC:     ld.shared.v4.{{[bf]}}32
 // ASYNC:     fma.rn.f32
 // ASYNC-NOT: st.shared
+
+// 256 x 128 blocks of 16 x 8 thread tiles, three stages of 16 K: (256 x 20 + 16 x 128) x 4 bytes
+// a stage, 84 KiB in all, past the 48 KiB a kernel may declare statically: the tiles are views
+// of dynamic shared memory, which the plan sizes.
+// CHECK-LABEL: kb.candidate @wide of @mm policy
+// CHECK-SAME:    launch <[<"mm", grid = [4, 1, 1], block = [256, 1, 1], smem = 86016, args = ["a", "b", "c"]>]>
+kb.candidate @wide of @mm policy decisions {block_m = 256, block_n = 128, block_k = 16, thread_m = 16, thread_n = 8, vector = 4, unroll_k = 4, stages = 3, cp_async = true}
+// WIDE-NOT:  .shared .align {{[0-9]+}} .b8 __wg_
+// WIDE:      .shared .align 16 .b8 __dynamic_shmem__{{[0-9]+}};
+// WIDE:      cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
+// WIDE:      cp.async.wait_group{{[[:space:]]+}}1;
+// WIDE:      ld.shared.v4.{{[bf]}}32
+// WIDE:      fma.rn.f32
 
 // vector = 1: scalar global accesses (the back end may still merge adjacent shared ones).
 // CHECK-LABEL: kb.candidate @scalar of @mm policy

@@ -1,8 +1,9 @@
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=60 cache=none})' 2>/dev/null | FileCheck %s
 
 // Epilogues that read task buffers beside the result (a bias per column, a scale per row, a
-// residual), correct at extents no tile divides with the f32 kernel's pipelines, the TF32
-// mma.sync and wgmma kernels, and split_k (ordered: these epilogues are not additive).
+// residual), correct at extents no tile divides with the f32 kernel's pipelines (tiles in static
+// and, past 48 KiB, dynamic shared memory), the TF32 mma.sync and wgmma kernels, and split_k
+// (ordered: these epilogues are not additive).
 
 kb.task @linear tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<301x130xf32> dist(uniform(-1.0, 1.0))
@@ -33,9 +34,11 @@ kb.task @linear tolerance(atol 1.0e-4, rtol 1.0e-4) {
 kb.candidate @linear_async of @linear policy decisions {block_m = 64, block_n = 64, block_k = 16, cp_async = true, stages = 3}
 kb.candidate @linear_prefetch of @linear policy decisions {block_m = 32, block_n = 128, block_k = 8, thread_m = 4, thread_n = 8, stages = 2}
 kb.candidate @linear_split of @linear policy decisions {block_m = 32, block_n = 32, block_k = 16, split_k = 4}
+kb.candidate @linear_wide of @linear policy decisions {block_m = 256, block_n = 128, block_k = 16, thread_m = 16, thread_n = 8, unroll_k = 4, cp_async = true, stages = 3}
 // CHECK: kb.candidate @linear_async of @linear {{.*}}verdict <correct
 // CHECK: kb.candidate @linear_prefetch of @linear {{.*}}verdict <correct
 // CHECK: kb.candidate @linear_split of @linear {{.*}}verdict <correct
+// CHECK: kb.candidate @linear_wide of @linear {{.*}}verdict <correct
 
 kb.task @scaled_residual tolerance(atol 1.0e-2, rtol 1.0e-2) {
   kb.input "a" : tensor<3x97x52xf32> dist(uniform(0.0, 1.0))

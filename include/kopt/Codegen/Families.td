@@ -106,22 +106,22 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
     optionally with an elementwise epilogue
   }];
   let decisions = [
-    IntDecision<"block_m", "blockM", [32, 64, 128], 128, [{
+    IntDecision<"block_m", "blockM", [32, 64, 128, 256], 128, [{
       output rows per block; clamped to the power of two >= M. A matvec uses block_m / 16 warps
       per block, one output row each
     }]>,
-    IntDecision<"block_n", "blockN", [32, 64, 128], 128, [{
+    IntDecision<"block_n", "blockN", [32, 64, 128, 256], 128, [{
       output columns per block; clamped to the power of two >= N. Ignored by a matvec
     }]>,
     IntDecision<"block_k", "blockK", [8, 16, 32], 8, [{
       K extent of the shared-memory tiles; clamped to the power of two >= K. A matvec keeps
       block_k / 8 partial sums per lane
     }]>,
-    IntDecision<"thread_m", "threadM", [1, 2, 4, 8], 8, [{
+    IntDecision<"thread_m", "threadM", [1, 2, 4, 8, 16], 8, [{
       output rows per thread (registers); clamped to block_m, and doubled (with thread_n, the
       smaller first) while a block would have more than 1024 threads
     }]>,
-    IntDecision<"thread_n", "threadN", [1, 2, 4, 8], 8, [{
+    IntDecision<"thread_n", "threadN", [1, 2, 4, 8, 16], 8, [{
       output columns per thread; as thread_m
     }]>,
     IntDecision<"vector", "vector", VectorDomain, 4, [{
@@ -136,7 +136,8 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
     IntDecision<"stages", "stages", [1, 2, 3], 2, [{
       shared-memory buffers per operand: 1 loads, waits and computes in turn; 2 prefetches the
       next tile while computing this one (through registers without cp_async); 3 keeps two tiles
-      in flight with cp_async, and is 2 without. Reduced while the tiles exceed 48 KiB
+      in flight with cp_async, and is 2 without. Tiles over 48 KiB live in dynamic shared
+      memory; reduced while they exceed 113 KiB (two blocks per SM fit)
     }]>,
     BoolDecision<"cp_async", "cpAsync", false, [{
       copy the tiles global -> shared with cp.async (cp.async.cg for 16 bytes) in commit groups,

@@ -117,6 +117,7 @@ struct MatmulGeometry {
   int64_t stages;           // shared-memory buffers per operand
   bool cpAsync;
   int64_t sharedBytes;
+  bool dynamicShared;       // the tiles are views of dynamic shared memory, not static arrays
   // TF32 mma.sync: warps of warpM x warpN outputs; the tiles live in dynamic shared memory.
   bool tf32;
   int64_t warpM, warpN;
