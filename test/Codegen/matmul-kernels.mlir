@@ -2,6 +2,8 @@
 // RUN: FileCheck %s < %t.mlir
 // RUN: %extract-ptx %t.mlir prefetch | FileCheck %s --check-prefix=PREFETCH
 // RUN: %extract-ptx %t.mlir async | FileCheck %s --check-prefix=ASYNC
+// RUN: %extract-ptx %t.mlir async | FileCheck %s --check-prefix=CONTIGUOUS
+// RUN: %extract-ptx %t.mlir strided_rows | FileCheck %s --check-prefix=STRIDED
 // RUN: %extract-ptx %t.mlir wide | FileCheck %s --check-prefix=WIDE
 // RUN: %extract-ptx %t.mlir scalar | FileCheck %s --check-prefix=SCALAR
 // RUN: %extract-ptx %t.mlir transposed_b | FileCheck %s --check-prefix=TRANSPOSED
@@ -107,3 +109,12 @@ kb.candidate @transposed_b of @mm_bt policy decisions {block_m = 64, block_n = 6
 // TRANSPOSED:     cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, {{%r[0-9]+}};
 // TRANSPOSED:     setp.{{.*}}
 // TRANSPOSED:     ld.shared.v4.{{[bf]}}32
+
+// strided_rows on A's tile along K (a, row-major), 64 x 64 blocks of 16 x 16 threads with 4 x 4
+// tiles: a thread's rows are 16 apart (16 x 80 bytes in the padded tile) instead of 4
+// consecutive ones (80 bytes apart, @async above); the fragments still read 4 K values at a time.
+// CHECK-LABEL: kb.candidate @strided_rows of @mm policy
+kb.candidate @strided_rows of @mm policy decisions {block_m = 64, block_n = 64, block_k = 16, thread_m = 4, thread_n = 4, vector = 4, unroll_k = 8, stages = 3, cp_async = true, strided_rows = true}
+// CONTIGUOUS:  ld.shared.v4.{{[bf]}}32 {{{.*}}}, [{{%rd[0-9]+}}+80];
+// STRIDED-NOT: ld.shared.v4.{{[bf]}}32 {{{.*}}}, [{{%rd[0-9]+}}+80];
+// STRIDED:     ld.shared.v4.{{[bf]}}32 {{{.*}}}, [{{%rd[0-9]+}}+1280];

@@ -177,6 +177,12 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       not): each split stores its partial tile to scratch, and a last kernel adds them in split
       order to the fill value and applies the epilogue, the same result on every run for the
       cost of writing and reading split_k copies of the output
+    }]>,
+    BoolDecision<"strided_rows", "stridedRows", false, [{
+      f32 kernel, where A's tile runs along K (A row-major): a thread's rows strided by the
+      block's thread rows, so that a warp reads consecutive rows of the padded tile, instead of
+      contiguous (4 padded rows apart, 2 groups of 4 banks, which costs nothing while a warp spans
+      at most 2 thread rows). Ignored by the TF32 kernels and a matvec
     }]>
   ];
 }
