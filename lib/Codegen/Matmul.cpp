@@ -457,8 +457,9 @@ static MatmulGeometry planTiles(const MatmulSchedule &schedule, const MatmulInfo
   // columns strided by the block's thread columns put a warp's reads in consecutive rows of the
   // tile, which the padding spreads over the banks (contiguous ones would be 4 padded rows
   // apart, in 2 groups of 4 banks); they also make each warp store consecutive columns. A's rows
-  // are strided so as the schedule says: a warp spans few thread rows, and strided ones measured
-  // slower on the fastest square kernels, faster on others (results/matmul-sweep-h100, sweep 8).
+  // are strided only where the schedule asks (strided_rows): a warp spans few thread rows, and
+  // strided ones measured slower on the fastest square kernel, faster on others
+  // (results/matmul-sweep-h100, sweep 8).
   g.fragmentM = schedule.stridedRows && aKInner(info)
                     ? 1
                     : std::min({schedule.vector, g.threadM, kMaxFragment});
