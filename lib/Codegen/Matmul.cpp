@@ -467,6 +467,12 @@ static MatmulGeometry planTiles(const MatmulSchedule &schedule, const MatmulInfo
   g.unrollK = std::min(schedule.unrollK, g.blockK);
   g.fragmentK = std::min({schedule.vector, g.unrollK, kMaxFragment});
   g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
+  // Warps of warpCols x (32 / warpCols) threads, where the block's threads tile by them.
+  int64_t threadsM = g.blockM / g.threadM, threadsN = g.blockN / g.threadN;
+  g.warpCols = schedule.warpCols;
+  if (g.warpCols >= std::min(threadsN, kWarp) || threadsN % g.warpCols != 0 ||
+      threadsM % (kWarp / g.warpCols) != 0)
+    g.warpCols = threadsN; // row by row
 
   g.cpAsync = schedule.cpAsync;
   g.stages = g.cpAsync ? schedule.stages : std::min<int64_t>(schedule.stages, 2);

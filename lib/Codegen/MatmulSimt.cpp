@@ -95,8 +95,16 @@ private:
   }
 
   void buildBody() override {
-    Value threadRow = div(threadId, threadsN());
-    Value threadCol = rem(threadId, threadsN());
+    // The thread's place among the block's threadsM x threadsN: warps of warpCols thread
+    // columns, laid out row by row over the block.
+    int64_t warpRows = kWarp / g.warpCols, warpsN = threadsN() / g.warpCols;
+    Value warp = div(threadId, kWarp), lane = rem(threadId, kWarp);
+    Value threadRow = g.warpCols == threadsN()
+                          ? div(threadId, threadsN())
+                          : add(mul(div(warp, warpsN), warpRows), div(lane, g.warpCols));
+    Value threadCol = g.warpCols == threadsN()
+                          ? rem(threadId, threadsN())
+                          : add(mul(rem(warp, warpsN), g.warpCols), rem(lane, g.warpCols));
     Value initial =
         vector::BroadcastOp::create(b, loc, vectorType(g.fragmentN), accumulatorStart());
     SmallVector<Value> acc(g.threadM * groupsN(), initial);

@@ -4,6 +4,8 @@
 // RUN: %extract-ptx %t.mlir async | FileCheck %s --check-prefix=ASYNC
 // RUN: %extract-ptx %t.mlir async | FileCheck %s --check-prefix=CONTIGUOUS
 // RUN: %extract-ptx %t.mlir strided_rows | FileCheck %s --check-prefix=STRIDED
+// RUN: %extract-ptx %t.mlir warp_cols | FileCheck %s --check-prefix=WARPS
+// RUN: %extract-ptx %t.mlir async | FileCheck %s --check-prefix=ROW-BY-ROW
 // RUN: %extract-ptx %t.mlir wide | FileCheck %s --check-prefix=WIDE
 // RUN: %extract-ptx %t.mlir scalar | FileCheck %s --check-prefix=SCALAR
 // RUN: %extract-ptx %t.mlir transposed_b | FileCheck %s --check-prefix=TRANSPOSED
@@ -118,3 +120,12 @@ kb.candidate @strided_rows of @mm policy decisions {block_m = 64, block_n = 64, 
 // CONTIGUOUS:  ld.shared.v4.{{[bf]}}32 {{{.*}}}, [{{%rd[0-9]+}}+80];
 // STRIDED-NOT: ld.shared.v4.{{[bf]}}32 {{{.*}}}, [{{%rd[0-9]+}}+80];
 // STRIDED:     ld.shared.v4.{{[bf]}}32 {{{.*}}}, [{{%rd[0-9]+}}+1280];
+
+// warp_cols = 8 on the 16 x 16 threads of @async: a warp spans 8 thread columns and 4 thread rows
+// (a 16 x 32 output tile, reading 8 distinct B fragments instead of 16), so a thread's column is
+// its lane mod 8 plus its warp's place; @async lays warps out row by row (16 columns, 2 rows).
+// CHECK-LABEL: kb.candidate @warp_cols of @mm policy
+// CHECK-SAME:    launch <[<"mm", grid = [32, 1, 1], block = [256, 1, 1], smem = 0, args = ["a", "b", "c"]>]>
+kb.candidate @warp_cols of @mm policy decisions {block_m = 64, block_n = 64, block_k = 16, thread_m = 4, thread_n = 4, vector = 4, unroll_k = 8, stages = 3, cp_async = true, warp_cols = 8}
+// WARPS:           and.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 7;
+// ROW-BY-ROW-NOT:  and.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 7;

@@ -183,6 +183,13 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       block's thread rows, so that a warp reads consecutive rows of the padded tile, instead of
       contiguous (4 padded rows apart, 2 groups of 4 banks, which costs nothing while a warp spans
       at most 2 thread rows). Ignored by the TF32 kernels and a matvec
+    }]>,
+    IntDecision<"warp_cols", "warpCols", [4, 8, 16, 32], 32, [{
+      f32 kernel: thread columns a warp spans (its 32 threads then span 32 / this thread rows),
+      so that a warp's tile is square-ish and its fragment reads touch fewer distinct addresses
+      of B's tile; 32 (the default) lays threads out row by row over the block. Clamped to the
+      block's thread columns; row by row where the block's thread rows are not a multiple of
+      32 / this. Ignored by the TF32 kernels and a matvec
     }]>
   ];
 }

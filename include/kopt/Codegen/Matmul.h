@@ -112,6 +112,7 @@ struct MatmulGeometry {
   int64_t vectorA, vectorB; // global (and cp.async) access widths along each operand's innermost
   int64_t fragmentM, fragmentN; // a thread's contiguous rows and columns: fragment read widths
   int64_t fragmentK;        // read width along K, for an operand that is K-contiguous
+  int64_t warpCols;         // thread columns a warp spans (row by row over the block: threadsN)
   int64_t storeN;           // output store width along N
   int64_t unrollK;
   int64_t stages;           // shared-memory buffers per operand
