@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The fastest kernels of a sweep (bench/tasks-gpu.sh with WHERE), per task, as a markdown table
+"""The fastest kernels of a sweep (bench/tasks-gpu.sh with WHERE or LISTS), per task, as a markdown table
 of the decisions that vary across the sweep, the median, the speedup over eager and, where given,
 ptxas's registers and spill stores.
 

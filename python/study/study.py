@@ -116,10 +116,6 @@ class Study:
         self.slot = threading.local()  # the runner of the unit this thread runs
         self.printing = threading.Lock()
 
-    def timing(self) -> str:
-        """kb-time's settings for the run (a resumed earlier run keeps its own)."""
-        return self.config.get("timing", EARLIER_TIMING)
-
     def path(self, key: str) -> Path:
         """A file the configuration names, kept relative to the repository when inside it so
         that a study directory moves with the checkout."""
@@ -189,7 +185,7 @@ class Study:
         else:
             options = self.measure_options()
             passes += [f"kb-verify{{{options} {VERIFY}}}",
-                       f"kb-time{{{options} strategy=all {self.timing()}}}"]
+                       f"kb-time{{{options} strategy=all {TIMING}}}"]
         passes.append(f"kb-export-measurements{{file={option(measurements)}}}")
         self.kopt_run(unit / "sample" / "sample.mlir", passes, out / "kopt.log")
         return {}
@@ -226,7 +222,7 @@ class Study:
         if self.config["rewards"]:
             options.append(f"rewards={option(self.path('rewards'))}")
         else:
-            options += [self.measure_options(), VERIFY, self.timing()]
+            options += [self.measure_options(), VERIFY, TIMING]
         self.kopt_run(REPO / task["file"], [f"kb-ttt{{{' '.join(o for o in options if o)}}}"],
                       out / "kopt.log")
         return {}
