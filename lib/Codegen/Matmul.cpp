@@ -5,6 +5,7 @@
 #include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
@@ -31,6 +32,27 @@ static constexpr int64_t kMaxWarpTile = 64;
 // The family (Family.h)
 //===----------------------------------------------------------------------===//
 
+/// A convolution whose window is one point (a 1x1 kernel) is a contraction over the input
+/// channels once the window's unit dimensions go: its loops, and the filter's unit dimensions
+/// (a collapsed view). With strides, the input's pixels are not a dimension of the loops, and the
+/// convolution stays one.
+static void dropPointWindows(func::FuncOp func) {
+  SmallVector<linalg::GenericOp> pointWindows;
+  func.walk([&](linalg::GenericOp op) {
+    FailureOr<linalg::ConvolutionDimensions> dims = linalg::inferConvolutionDims(op);
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (succeeded(dims) && linalg::isaConvolutionOpInterface(op) &&
+        llvm::all_of(dims->filterLoop, [&](unsigned d) { return ranges[d] == 1; }))
+      pointWindows.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::GenericOp op : pointWindows) {
+    rewriter.setInsertionPoint(op);
+    if (succeeded(linalg::dropUnitDims(rewriter, op, linalg::ControlDropUnitDims{})))
+      rewriter.eraseOp(op);
+  }
+}
+
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
 /// epilogue reads; analyzeMatmul says which of them the kernel replaces.
 static FailureOr<MatmulInfo> bufferizeAndAnalyze(ModuleOp module, func::FuncOp func) {
@@ -39,6 +61,7 @@ static FailureOr<MatmulInfo> bufferizeAndAnalyze(ModuleOp module, func::FuncOp f
                    memref::ExpandShapeOp>(op);
       })))
     return failure();
+  dropPointWindows(func);
   return analyzeMatmul(func);
 }
 
@@ -132,6 +155,35 @@ static bool isEpilogueOf(linalg::GenericOp op, Value result) {
          op.getDpsInits().front().getType() == result.getType();
 }
 
+/// The dimensions `map` starts with that are in `group`.
+static SmallVector<unsigned> leadingDims(AffineMap map, ArrayRef<unsigned> group) {
+  SmallVector<unsigned> run;
+  for (AffineExpr expr : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim || !llvm::is_contained(group, dim.getPosition()))
+      break;
+    run.push_back(dim.getPosition());
+  }
+  return run;
+}
+
+/// A batch that only one input has, the other broadcast along it: M (or N) dimensions that lead
+/// both that input and the output, apart from the other M (N) dimensions, as the image index of a
+/// 1x1 convolution in NCHW leads x[n][c][y][x] and out[n][f][y][x] (while the weight has none).
+static void splitOffBroadcastBatch(linalg::ContractionDimensions &dims, AffineMap aMap,
+                                   AffineMap bMap, AffineMap cMap) {
+  if (!dims.batch.empty())
+    return;
+  for (auto [group, inputMap] : {std::pair(&dims.m, aMap), std::pair(&dims.n, bMap)}) {
+    SmallVector<unsigned> run = leadingDims(cMap, *group);
+    if (run.empty() || run.size() == group->size() || leadingDims(inputMap, *group) != run)
+      continue;
+    dims.batch.assign(run.begin(), run.end());
+    llvm::erase_if(*group, [&](unsigned d) { return llvm::is_contained(run, d); });
+    return;
+  }
+}
+
 FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   MatmulInfo info;
   SmallVector<Operation *> work;
@@ -162,6 +214,17 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
   if (failed(dims) || dims->m.empty() || dims->k.empty())
     return fail("it has no M or no K dimension (a vector-matrix product is not supported)");
+  OpOperand *aOperand = op.getDpsInputOperand(0), *bOperand = op.getDpsInputOperand(1);
+  AffineMap cMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  splitOffBroadcastBatch(*dims, op.getMatchingIndexingMap(aOperand),
+                         op.getMatchingIndexingMap(bOperand), cMap);
+  // C^T = B^T A^T: with the output contiguous along M, the operands swap roles so that the
+  // output's rows are M and its stores run along N (a 1x1 convolution's pixels).
+  auto innermost = dyn_cast<AffineDimExpr>(cMap.getResults().back());
+  if (!dims->n.empty() && innermost && llvm::is_contained(dims->m, innermost.getPosition())) {
+    std::swap(aOperand, bOperand);
+    std::swap(dims->m, dims->n);
+  }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   auto extent = [&](ArrayRef<unsigned> group) {
     int64_t product = 1;
@@ -223,8 +286,8 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
         result.colResult == static_cast<int64_t>(result.groups.size()) - 1;
     return result;
   };
-  FailureOr<MatmulOperand> a = layout(op.getDpsInputOperand(0), dims->m, dims->k);
-  FailureOr<MatmulOperand> b = layout(op.getDpsInputOperand(1), dims->k, dims->n);
+  FailureOr<MatmulOperand> a = layout(aOperand, dims->m, dims->k);
+  FailureOr<MatmulOperand> b = layout(bOperand, dims->k, dims->n);
   FailureOr<MatmulOperand> c = layout(op.getDpsInitOperand(0), dims->m, dims->n);
   if (failed(a) || failed(b) || failed(c))
     return fail("an operand is not indexed by adjacent runs of its dimensions in one order");

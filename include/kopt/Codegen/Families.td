@@ -102,8 +102,8 @@ def ReductionFamily : Family<"reduction", "Reduction"> {
 
 def MatmulFamily : Family<"matmul", "Matmul"> {
   let summary = [{
-    contractions (matmul, batch_matmul, transposed operands, matvec) of f32 into a fill,
-    optionally with an elementwise epilogue
+    contractions (matmul, batch_matmul, transposed operands, matvec, 1x1 convolutions) of f32
+    into a fill, optionally with an elementwise epilogue
   }];
   let decisions = [
     IntDecision<"block_m", "blockM", [32, 64, 128, 256], 128, [{

@@ -5,7 +5,9 @@
 // followed by an elementwise epilogue on its result and on task buffers it broadcasts (a triu/tril
 // mask; a bias per row or column, a residual, an activation): matmul, batch_matmul,
 // operands transposed by their indexing maps, 3-D/4-D tensors times a matrix (collapsed views),
-// and matvec (no N dimension). Its kernel is built directly as a gpu.launch (the transform
+// matvec (no N dimension), and 1x1 convolutions (their unit window dropped: a GEMM per image,
+// the filter broadcast along the images; operands swapped where the output is contiguous along
+// M, so that stores run along the pixels). Its kernel is built directly as a gpu.launch (the transform
 // dialect cannot express the multi-stage cp.async pipeline or the register tile below):
 //
 //   a block computes block_m x block_n of the output, a thread thread_m x thread_n of it, as
