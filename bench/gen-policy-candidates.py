@@ -8,10 +8,10 @@ kb-lower-to-ptx benchmarks and tests.
 --where restricts a decision to the values listed (repeat it for several decisions), to sweep a
 part of the space: COUNT at least the part's size takes all of it, in the space's order.
 
-The space is the matmul one when the payload has a linalg.matmul, batch_matmul or matvec, the
-reduction one when it otherwise reduces (a linalg.reduce or a reduction iterator), else the
-elementwise one; its decisions and domains are read from include/kopt/Codegen/Families.td
-through `llvm-tblgen --dump-json` ($LLVM_TBLGEN, else llvm-tblgen on PATH or in
+The space is that of the family kopt gives the task (the one whose decisions a list kopt
+draws for it has: $KOPT, else kopt on PATH, else build/dev/bin/kopt; chains are not supported);
+its decisions and domains are read from include/kopt/Codegen/Families.td through
+`llvm-tblgen --dump-json` ($LLVM_TBLGEN, else llvm-tblgen on PATH or in
 `llvm-config --bindir`). blocks_per_sm is left out of one-shot elementwise lists, which ignore
 it, so that distinct lists are distinct kernels.
 """
@@ -84,20 +84,31 @@ def restrict(space, conditions):
     return space
 
 
+def task_family(task_text, spaces):
+    """The family whose decisions are those of a list kopt draws for the task."""
+    kopt = (os.environ.get("KOPT") or shutil.which("kopt")
+            or os.path.join(ROOT, "build", "dev", "bin", "kopt"))
+    drawn = subprocess.run([kopt, "-", "--pass-pipeline=builtin.module(kb-sample{n=1 policy=uniform})"],
+                           input=task_text, capture_output=True, text=True)
+    found = re.search(r"policy decisions \{([^}]*)\}", drawn.stdout)
+    if drawn.returncode != 0 or not found:
+        sys.exit(f"gen-policy-candidates.py: kopt drew no candidate for the task:\n{drawn.stderr}")
+    names = set(re.findall(r"([\w.]+) = ", found.group(1)))
+    for family, decisions in spaces.items():
+        if names == set(decisions):
+            return family
+    sys.exit(f"gen-policy-candidates.py: no one family has the decisions {sorted(names)}")
+
+
 args = parse_arguments()
 path, count, seed = args.task, args.count, args.seed
 text = open(path).read()
 task = re.search(r"kb\.task @(\w+)", text).group(1)
 cut = text.find("kb.candidate")
 sys.stdout.write(text if cut < 0 else text[:cut])
-payload = text[text.find("kb.payload"):cut if cut >= 0 else len(text)]
-if re.search(r"linalg\.(batch_)?mat(mul|vec)\b", payload):
-    family = "matmul"
-elif re.search(r'linalg\.reduce|"reduction"', payload):
-    family = "reduction"
-else:
-    family = "elementwise"
-space = restrict(read_spaces()[family], args.where)
+spaces = read_spaces()
+family = task_family(text[:cut] if cut >= 0 else text, spaces)
+space = restrict(spaces[family], args.where)
 # Spaces up to this size are enumerated and deduplicated (elementwise lists without grid_stride
 # drop blocks_per_sm); larger ones (the matmul space, millions of lists) are drawn by index.
 ENUMERATED = 200_000

@@ -30,6 +30,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 kopt_bin = os.environ.get("KOPT_BIN_DIR", os.path.join(config.kopt_obj_root, "bin"))
 llvm_config.add_tool_substitutions(["kopt"], [kopt_bin])
+# The kopt that bench scripts run (gen-policy-candidates.py asks it the task's family).
+config.environment["KOPT"] = os.path.join(kopt_bin, "kopt")
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 # The kopt-runner the GPU tests use: KOPT_RUNNER, else the one built beside kopt.
 kopt_runner = os.environ.get(
