@@ -435,6 +435,7 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
                               bool wgmma) {
   MatmulGeometry g{};
   g.tf32 = true;
+  g.splitTf32 = schedule.splitTf32;
   g.wgmma = wgmma;
   auto clampTile = [](int64_t tile, int64_t extent, int64_t least) {
     return std::max(std::min(tile, static_cast<int64_t>(llvm::PowerOf2Ceil(extent))), least);
@@ -465,11 +466,14 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
                                kF32Bytes;
   int64_t perStage =
       bytesA + sharedTile(g.blockN, g.blockK, bKInner(info), true).elements() * kF32Bytes;
+  // wgmma with split_tf32: one more A tile, of the small parts, after the stages (aligned to an
+  // atom, as the first).
+  int64_t smallA = wgmma && g.splitTf32 ? swizzledTileBytes(g) + kAtomAlignment : 0;
   g.stages = schedule.stages + 1;
-  while (g.stages > 2 && g.stages * perStage > kMaxShared)
+  while (g.stages > 2 && g.stages * perStage + smallA > kMaxShared)
     --g.stages;
   // wgmma: room to align the tiles' start to an atom, which dynamic shared memory may not be.
-  g.sharedBytes = g.stages * perStage + (wgmma ? kAtomAlignment : 0);
+  g.sharedBytes = g.stages * perStage + smallA + (wgmma ? kAtomAlignment : 0);
   g.dynamicShared = true;
   return g;
 }

@@ -1,6 +1,7 @@
 //===- MatmulMmaSync.cpp - the matmul's TF32 mma.sync kernel --------------===//
 #include "MatmulTile.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -39,35 +40,63 @@ private:
   /// The K tile in `stage` into the warp's accumulators (mmaTilesM x mmaTilesN vector<2x2xf32>,
   /// as mma.sync lays out C: rows lane / 4 and + 8, columns 2 * (lane % 4) and + 1). Per K step
   /// of 8, each lane reads A(row, k), A(row + 8, k), A(row, k + 4), A(row + 8, k + 4) of each M
-  /// tile and B(k, col), B(k + 4, col) of each N tile, with k = lane % 4.
+  /// tile and B(k, col), B(k + 4, col) of each N tile, with k = lane % 4. With split_tf32 each
+  /// fragment is split into its big and small parts, and each product is three mma.sync, the
+  /// small ones first, into accumulators of the tile's own that start from zero and are added
+  /// to `acc` at the end: the tensor cores truncate each accumulation, a bias that would
+  /// otherwise grow with K (docs/schedule-spaces.md).
   SmallVector<Value> mmaTile(Value stage, ValueRange acc, const MmaLane &lane) {
     SmallVector<Value> result(acc);
+    if (g.splitTf32)
+      result.assign(acc.size(), zeros(acc.front().getType()));
+    // A fragment of `rows` x 1 elements: {as read} or, split, {big, small}.
+    auto fragments = [&](ArrayRef<Value> values) {
+      auto type = VectorType::get({static_cast<int64_t>(values.size()), 1}, f32);
+      if (!g.splitTf32)
+        return SmallVector<Value>{vector::FromElementsOp::create(b, loc, type, values)};
+      SmallVector<Value> big, small;
+      for (Value value : values) {
+        auto [hi, lo] = splitTf32(value);
+        big.push_back(hi);
+        small.push_back(lo);
+      }
+      return SmallVector<Value>{vector::FromElementsOp::create(b, loc, type, big),
+                                vector::FromElementsOp::create(b, loc, type, small)};
+    };
     for (int64_t k0 = 0; k0 < g.blockK; k0 += kMmaK) {
       Value k = add(lane.quad, k0);
-      SmallVector<Value> aFragments, bFragments;
+      SmallVector<SmallVector<Value>> aFragments, bFragments;
       for (int64_t i = 0; i < mmaTilesM(); ++i) {
         Value row = add(lane.row, i * kMmaM);
         SmallVector<Value> values;
         for (auto [dm, dk] : {std::pair(0, 0), std::pair(8, 0), std::pair(0, 4), std::pair(8, 4)})
           values.push_back(readShared(sharedA, tileA, stage, add(row, dm), add(k, dk)));
-        aFragments.push_back(
-            vector::FromElementsOp::create(b, loc, VectorType::get({4, 1}, f32), values));
+        aFragments.push_back(fragments(values));
       }
       for (int64_t j = 0; j < mmaTilesN(); ++j) {
         Value col = add(lane.col, j * kMmaN);
-        SmallVector<Value> values{readShared(sharedB, tileB, stage, col, k),
-                                  readShared(sharedB, tileB, stage, col, add(k, 4))};
-        bFragments.push_back(
-            vector::FromElementsOp::create(b, loc, VectorType::get({2, 1}, f32), values));
+        bFragments.push_back(fragments({readShared(sharedB, tileB, stage, col, k),
+                                        readShared(sharedB, tileB, stage, col, add(k, 4))}));
       }
+      auto mma = [&](Value a, Value bFragment, Value c) -> Value {
+        return nvgpu::MmaSyncOp::create(b, loc, a, bFragment, c,
+                                        ArrayRef<int64_t>{kMmaM, kMmaN, kMmaK},
+                                        /*tf32Enabled=*/true);
+      };
       for (int64_t i = 0; i < mmaTilesM(); ++i)
         for (int64_t j = 0; j < mmaTilesN(); ++j) {
           Value &slot = result[i * mmaTilesN() + j];
-          slot = nvgpu::MmaSyncOp::create(b, loc, aFragments[i], bFragments[j], slot,
-                                          ArrayRef<int64_t>{kMmaM, kMmaN, kMmaK},
-                                          /*tf32Enabled=*/true);
+          ArrayRef<Value> x = aFragments[i], y = bFragments[j];
+          if (g.splitTf32) {
+            slot = mma(x[1], y[0], slot);
+            slot = mma(x[0], y[1], slot);
+          }
+          slot = mma(x[0], y[0], slot);
         }
     }
+    if (g.splitTf32)
+      for (auto [total, partial] : llvm::zip(acc, result))
+        partial = arith::AddFOp::create(b, loc, total, partial);
     return result;
   }
 

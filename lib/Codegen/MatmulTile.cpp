@@ -99,6 +99,14 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
     sharedA = memref::ViewOp::create(b, loc, tileTypes[0], dynamic, offsetA, ValueRange{});
     sharedB = memref::ViewOp::create(b, loc, tileTypes[1], dynamic, add(offsetA, bytesA),
                                      ValueRange{});
+    if (g.wgmma && g.splitTf32) { // after B's tiles, at an atom's alignment as A's
+      int64_t bytesB = g.stages * tileB.elements() * kF32Bytes;
+      auto type = MemRefType::get({g.blockM, g.blockK / kChunk, kChunk}, f32, AffineMap(),
+                                  workgroupSpace());
+      sharedSmallA = memref::ViewOp::create(
+          b, loc, type, dynamic, add(offsetA, llvm::alignTo(bytesA + bytesB, kAtomAlignment)),
+          ValueRange{});
+    }
   } else if (!info.matvec) {
     sharedA = launch.getWorkgroupAttributions()[0];
     sharedB = launch.getWorkgroupAttributions()[1];
@@ -526,6 +534,14 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
 //===----------------------------------------------------------------------===//
 // Reads of the shared tiles, the epilogue, the stores
 //===----------------------------------------------------------------------===//
+
+std::pair<Value, Value> MatmulKernelBuilder::splitTf32(Value x) {
+  Type i32 = b.getI32Type();
+  Value bits = arith::BitcastOp::create(b, loc, i32, x);
+  Value mask = arith::ConstantIntOp::create(b, loc, i32, static_cast<int32_t>(0xFFFFE000u));
+  Value big = arith::BitcastOp::create(b, loc, f32, arith::AndIOp::create(b, loc, bits, mask));
+  return {big, arith::SubFOp::create(b, loc, x, big)};
+}
 
 Value MatmulKernelBuilder::readShared(Value shared, const SharedTile &tile, Value stage,
                                      Value mn, Value k) {

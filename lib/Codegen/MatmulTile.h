@@ -80,6 +80,10 @@ protected:
   mlir::Value readShared(mlir::Value shared, const SharedTile &tile, mlir::Value stage,
                          mlir::Value mn, mlir::Value k);
 
+  /// split_tf32's parts of an f32 operand element x: {big, small}, big = x with its 13 low
+  /// mantissa bits cleared (exactly TF32), small = x - big (exact in f32).
+  std::pair<mlir::Value, mlir::Value> splitTf32(mlir::Value x);
+
   /// The loop over K tiles: copies of A and B tiles to shared memory (as the geometry says),
   /// `multiply` of each into the accumulators `acc`; returns the final accumulators.
   llvm::SmallVector<mlir::Value> pipelineOverK(
@@ -108,6 +112,7 @@ protected:
   mlir::Value a, bBuffer, c;     // the operands' views
   mlir::Value partials;          // ordered split-K's scratch: [split][batch][row][col], flat
   mlir::Value sharedA, sharedB; // their tiles in shared memory
+  mlir::Value sharedSmallA;     // wgmma with split_tf32: A's small parts, one tile
   llvm::DenseMap<mlir::Value, mlir::Value> epilogueViews; // the other buffers an epilogue reads
 
 private:

@@ -19,15 +19,16 @@ public:
   using MatmulKernelBuilder::MatmulKernelBuilder;
 
 private:
-  /// The descriptor of A's tile in stage 0 from K = 0: the start address >> 4 in bits 0-13, the
+  /// The descriptor of the A tile `tile` (stage 0 of sharedA, or sharedSmallA) from K = 0: the
+  /// start address >> 4 in bits 0-13, the
   /// stride byte offset (between 8-row atoms) >> 4 in bits 32-45, the swizzle mode in bits 62-63
   /// (1: 128 bytes, 2: 64, 3: 32); the leading byte offset (bits 16-29) is unused by swizzled
   /// K-major layouts whose K step fits a row.
-  Value tileDescriptor() {
+  Value tileDescriptor(Value tile) {
     Type i64 = b.getI64Type();
     auto constant = [&](int64_t value) { return arith::ConstantIntOp::create(b, loc, i64, value); };
     Value address = arith::IndexCastUIOp::create(
-        b, loc, i64, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, sharedA));
+        b, loc, i64, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, tile));
     Value start = arith::ShRUIOp::create(
         b, loc, arith::AndIOp::create(b, loc, address, constant(0x3FFFF)), constant(4));
     uint64_t mode = swizzleBytes(g) == 128 ? 1 : swizzleBytes(g) == 64 ? 2 : 3;
@@ -37,9 +38,11 @@ private:
   }
 
   /// One m64nNk8 wgmma (N = blockM) of the warpgroup: acc += fragment (this thread's 4 of B^T's
-  /// 64 x 8, as i32) x the 8 x N at `descriptor` (A^T). Inline PTX: MLIR's wgmma op takes
-  /// both operands from shared memory, and TF32 admits no transposed (N-contiguous) one there.
-  SmallVector<Value> wgmma(ValueRange acc, ArrayRef<Value> fragment, Value descriptor) {
+  /// 64 x 8, as i32) x the 8 x N at `descriptor` (A^T); without `accumulate`, acc = the product
+  /// (the values of `acc` are ignored). Inline PTX: MLIR's wgmma op takes both operands from
+  /// shared memory, and TF32 admits no transposed (N-contiguous) one there.
+  SmallVector<Value> wgmma(ValueRange acc, ArrayRef<Value> fragment, Value descriptor,
+                           bool accumulate = true) {
     int64_t n = acc.size();
     std::string ptx, constraints;
     llvm::raw_string_ostream text(ptx), kinds(constraints);
@@ -57,7 +60,8 @@ private:
     SmallVector<Value> operands(acc);
     operands.append(fragment.begin(), fragment.end());
     operands.push_back(descriptor);
-    operands.push_back(arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1)); // scale-d
+    operands.push_back(
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), accumulate ? 1 : 0)); // scale-d
     auto type = LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, f32));
     auto op = LLVM::InlineAsmOp::create(
         b, loc, type, operands, ptx, constraints, /*has_side_effects=*/true,
@@ -70,38 +74,89 @@ private:
     return result;
   }
 
+  /// split_tf32: A's tile in `stage` replaced by its big parts, its small parts written to
+  /// sharedSmallA at the same places, both made visible to the tensor cores (the async proxy).
+  void splitTileOfA(Value stage) {
+    int64_t chunks = g.blockM * (g.blockK / kChunk);
+    for (int64_t first = 0; first < chunks; first += g.threads) {
+      Value chunk = add(threadId, first);
+      guarded(first + g.threads > chunks ? less(chunk, chunks) : Value(), {}, [&] {
+        Value row = div(chunk, g.blockK / kChunk), column = rem(chunk, g.blockK / kChunk);
+        Value x = load(sharedA, {stage, row, column, index(0)}, kChunk);
+        SmallVector<Value> big, small;
+        for (int64_t i = 0; i < kChunk; ++i) {
+          auto [hi, lo] = splitTf32(element(x, i));
+          big.push_back(hi);
+          small.push_back(lo);
+        }
+        store(vector::FromElementsOp::create(b, loc, vectorType(kChunk), big), sharedA,
+              {stage, row, column, index(0)});
+        store(vector::FromElementsOp::create(b, loc, vectorType(kChunk), small), sharedSmallA,
+              {row, column, index(0)});
+        return SmallVector<Value>{};
+      });
+    }
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+    barrier();
+  }
+
   /// The K tile in `stage` into the thread's accumulators: per K step of 8, the B fragment
   /// B(k, column), B(k, column + 8), B(k + 4, column), B(k + 4, column + 8) with k = lane % 4
   /// (as mma.sync's A fragment: the rows of B^T), then the tile's wgmma ops in one group, waited
   /// for at once: a group left running past the next tile's fragment reads is serialized by
   /// ptxas (C7513) and measured no faster (and wrong where more buffers were in use: a race
-  /// not understood; results/tf32-h200/wgmma.md).
+  /// not understood; results/tf32-h200/wgmma.md). With split_tf32 each K step is three wgmma,
+  /// A's small parts x B's big ones, A's big x B's small, A's big x B's big, into accumulators
+  /// of the tile's own (the first wgmma does not accumulate) added to `acc` at the end.
   SmallVector<Value> wgmmaTile(Value stage, ValueRange acc, Value column, Value quad,
-                               Value descriptor) {
-    SmallVector<SmallVector<Value>> fragments;
+                               Value descriptor, Value smallDescriptor) {
+    if (g.splitTf32)
+      splitTileOfA(stage);
+    // Per K step: the fragment as read, or its big then its small parts.
+    SmallVector<SmallVector<SmallVector<Value>>> fragments;
+    Type i32 = b.getI32Type();
     for (int64_t k0 = 0; k0 < g.blockK; k0 += kMmaK) {
       Value k = add(quad, k0);
-      SmallVector<Value> &fragment = fragments.emplace_back();
+      SmallVector<Value> values;
       for (auto [dn, dk] : {std::pair(0, 0), std::pair(8, 0), std::pair(0, 4), std::pair(8, 4)})
-        fragment.push_back(arith::BitcastOp::create(
-            b, loc, b.getI32Type(),
-            readShared(sharedB, tileB, stage, add(column, dn), add(k, dk))));
+        values.push_back(readShared(sharedB, tileB, stage, add(column, dn), add(k, dk)));
+      SmallVector<SmallVector<Value>> &parts = fragments.emplace_back(g.splitTf32 ? 2 : 1);
+      for (Value value : values) {
+        if (!g.splitTf32) {
+          parts[0].push_back(arith::BitcastOp::create(b, loc, i32, value));
+          continue;
+        }
+        auto [big, small] = splitTf32(value);
+        parts[0].push_back(arith::BitcastOp::create(b, loc, i32, big));
+        parts[1].push_back(arith::BitcastOp::create(b, loc, i32, small));
+      }
     }
     Type i64 = b.getI64Type();
     Value stageOffset = arith::IndexCastUIOp::create(
         b, loc, i64, mul(stage, swizzledTileBytes(g) >> 4));
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     SmallVector<Value> result(acc);
-    for (auto [step, fragment] : llvm::enumerate(fragments)) {
+    for (auto [step, parts] : llvm::enumerate(fragments)) {
       // The K step's first column within the rows (the swizzle applies to the whole address).
       Value chunkOffset = arith::ConstantIntOp::create(b, loc, i64,
                                                        step * kMmaK * kF32Bytes >> 4);
       Value at = arith::AddIOp::create(
           b, loc, descriptor, arith::AddIOp::create(b, loc, stageOffset, chunkOffset));
-      result = wgmma(result, fragment, at);
+      if (g.splitTf32) {
+        result = wgmma(result, parts[0],
+                       arith::AddIOp::create(b, loc, smallDescriptor, chunkOffset),
+                       /*accumulate=*/step > 0);
+        result = wgmma(result, parts[1], at);
+      }
+      result = wgmma(result, parts[0], at);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    if (g.splitTf32)
+      for (auto [total, partial] : llvm::zip(acc, result))
+        partial = arith::AddFOp::create(b, loc, total, partial);
     return result;
   }
 
@@ -113,10 +168,11 @@ private:
     Value quad = rem(lane, 4);
     Value column = add(add(mul(div(threadId, kWgmmaThreads), kWgmmaM), mul(rem(warp, 4), 16)),
                        div(lane, 4));
-    Value descriptor = tileDescriptor();
+    Value descriptor = tileDescriptor(sharedA);
+    Value smallDescriptor = g.splitTf32 ? tileDescriptor(sharedSmallA) : Value();
     SmallVector<Value> acc(g.blockM / 2, accumulatorStart());
     SmallVector<Value> result = pipelineOverK(acc, [&](Value stage, ValueRange tileAcc) {
-      return wgmmaTile(stage, tileAcc, column, quad, descriptor);
+      return wgmmaTile(stage, tileAcc, column, quad, descriptor, smallDescriptor);
     });
     Value rowBase = add(blockRowBase(), mul(quad, 2));
     Value colBase = add(blockColBase(), column);

@@ -6,7 +6,7 @@
 // mma.sync and wgmma kernels and an additive epilogue (triu).
 // tf32 is emitted at any tolerance: with K = 4096 and inputs in [0, 1), the operands' truncation to
 // 10 mantissa bits biases every product by about 5e-4 relative, well past atol = rtol = 1e-4, and
-// well within 1e-2.
+// well within 1e-2; split into three TF32 products (split_tf32) it is within 1e-4.
 
 kb.task @odd_split tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "a" : tensor<150x1000xf32> dist(uniform(0.0, 1.0))
@@ -30,6 +30,11 @@ kb.candidate @ordered8 of @odd_split policy decisions {block_m = 128, block_n = 
 // CHECK: kb.candidate @split8 of @odd_split {{.*}}verdict <correct
 // CHECK: kb.candidate @ordered16 of @odd_split {{.*}}verdict <correct
 // CHECK: kb.candidate @ordered8 of @odd_split {{.*}}verdict <correct
+// split_tf32 at 1e-4 on extents no tile divides, alone and with atomic split-K.
+kb.candidate @split_tf32_mma of @odd_split policy decisions {block_m = 64, block_n = 64, block_k = 32, tf32 = true, split_tf32 = true}
+kb.candidate @split_tf32_wgmma of @odd_split policy decisions {block_m = 64, block_n = 128, block_k = 16, split_k = 4, tf32 = true, wgmma = true, split_tf32 = true}
+// CHECK: kb.candidate @split_tf32_mma of @odd_split {{.*}}verdict <correct
+// CHECK: kb.candidate @split_tf32_wgmma of @odd_split {{.*}}verdict <correct
 
 kb.task @odd_split_loose tolerance(atol 1.0e-2, rtol 1.0e-2) {
   kb.input "a" : tensor<150x1000xf32> dist(uniform(0.0, 1.0))
@@ -96,6 +101,34 @@ kb.candidate @strict_wgmma of @tf32_strict policy decisions {block_m = 64, block
 // CHECK: kb.candidate @strict_f32 of @tf32_strict {{.*}}verdict <correct
 // CHECK: kb.candidate @strict_mma of @tf32_strict {{.*}}verdict <incorrect
 // CHECK: kb.candidate @strict_wgmma of @tf32_strict {{.*}}verdict <incorrect
+// split_tf32 (three TF32 products of big and small parts) is within 1e-4 where TF32 is not:
+// mma.sync, wgmma, and wgmma with four buffers and two K steps per tile.
+kb.candidate @strict_split_mma of @tf32_strict policy decisions {block_m = 64, block_n = 64, block_k = 32, tf32 = true, split_tf32 = true}
+kb.candidate @strict_split_wgmma of @tf32_strict policy decisions {block_m = 64, block_n = 64, block_k = 32, tf32 = true, wgmma = true, split_tf32 = true}
+kb.candidate @strict_split_wgmma_deep of @tf32_strict policy decisions {block_m = 128, block_n = 128, block_k = 16, stages = 3, tf32 = true, wgmma = true, split_tf32 = true}
+// CHECK: kb.candidate @strict_split_mma of @tf32_strict {{.*}}verdict <correct
+// CHECK: kb.candidate @strict_split_wgmma of @tf32_strict {{.*}}verdict <correct
+// CHECK: kb.candidate @strict_split_wgmma_deep of @tf32_strict {{.*}}verdict <correct
+
+// K = 8192, where the tensor cores' truncating accumulation, three products a K step, once added
+// a bias past 1e-4 (1.7e-4 relative): split_tf32 sums each K tile from zero and adds the tile's
+// sum to the running one in f32.
+kb.task @split_long_k tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "a" : tensor<128x8192xf32> dist(uniform(0.0, 1.0))
+  kb.input "b" : tensor<8192x128xf32> dist(uniform(0.0, 1.0))
+  kb.output "c" : tensor<128x128xf32>
+  kb.reference "return a @ b"
+  kb.payload(%a: tensor<128x8192xf32>, %b: tensor<8192x128xf32>, %c: tensor<128x128xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %z = linalg.fill ins(%zero : f32) outs(%c : tensor<128x128xf32>) -> tensor<128x128xf32>
+    %r = linalg.matmul ins(%a, %b : tensor<128x8192xf32>, tensor<8192x128xf32>) outs(%z : tensor<128x128xf32>) -> tensor<128x128xf32>
+    kb.yield %r : tensor<128x128xf32>
+  }
+}
+kb.candidate @long_split_mma of @split_long_k policy decisions {block_m = 64, block_n = 64, block_k = 32, tf32 = true, split_tf32 = true}
+kb.candidate @long_split_wgmma of @split_long_k policy decisions {block_m = 64, block_n = 64, block_k = 16, tf32 = true, wgmma = true, split_tf32 = true}
+// CHECK: kb.candidate @long_split_mma of @split_long_k {{.*}}verdict <correct
+// CHECK: kb.candidate @long_split_wgmma of @split_long_k {{.*}}verdict <correct
 
 kb.task @tf32_loose tolerance(atol 1.0e-2, rtol 1.0e-2) {
   kb.input "a" : tensor<256x4096xf32> dist(uniform(0.0, 1.0))

@@ -190,6 +190,15 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       of B's tile; 32 (the default) lays threads out row by row over the block. Clamped to the
       block's thread columns; row by row where the block's thread rows are not a multiple of
       32 / this. Ignored by the TF32 kernels and a matvec
+    }]>,
+    BoolDecision<"split_tf32", "splitTf32", false, [{
+      with tf32 (mma.sync or wgmma): each operand element x is split into big, x with its low 13
+      mantissa bits cleared (exactly TF32), and small = x - big (exact in f32), and each product
+      is three tensor-core products added in the f32 accumulators, small x big + big x small +
+      big x big, dropping only small x small: about 2^-20 relative error per product, near f32's,
+      where plain TF32 makes 2^-10, for three times the tensor-core work. wgmma, which reads A
+      from shared memory, gets A's small parts from a second tile the threads write before each
+      K tile's products. Ignored without tf32
     }]>
   ];
 }

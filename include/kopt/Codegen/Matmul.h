@@ -25,7 +25,9 @@
 //   the asynchronous m64nNk8 TF32 wgmma instead: the block computes C^T = B^T A^T, with A's tile
 //   (K-contiguous) read by the tensor cores straight from shared memory in the canonical K-major
 //   layout and B's tile passed as register fragments (TF32 wgmma takes only K-major operands
-//   from shared memory; B is N-contiguous).
+//   from shared memory; B is N-contiguous). With `split_tf32`, either TF32 kernel splits each
+//   operand element into a TF32 part and the TF32 remainder and runs three products per one
+//   (dropping remainder x remainder), for about f32's accuracy on the tensor cores.
 //
 //   Where the task draws A or B with a structure (kb dialect: upper or lower triangular, diagonal),
 //   a block runs only the K tiles that can hold a nonzero product for some output of its tile: an
@@ -124,6 +126,8 @@ struct MatmulGeometry {
   // TF32 mma.sync: warps of warpM x warpN outputs; the tiles live in dynamic shared memory.
   bool tf32;
   int64_t warpM, warpN;
+  // Each TF32 product as three, of the operands' TF32 parts and remainders (split_tf32).
+  bool splitTf32;
   // TF32 wgmma: `warpgroups` side by side along N, each 64 columns x blockM rows of the block.
   bool wgmma;
   int64_t warpgroups;
