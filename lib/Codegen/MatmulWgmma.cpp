@@ -20,10 +20,9 @@ public:
 
 private:
   /// The descriptor of the A tile `tile` (stage 0 of sharedA, or sharedSmallA) from K = 0: the
-  /// start address >> 4 in bits 0-13, the
-  /// stride byte offset (between 8-row atoms) >> 4 in bits 32-45, the swizzle mode in bits 62-63
-  /// (1: 128 bytes, 2: 64, 3: 32); the leading byte offset (bits 16-29) is unused by swizzled
-  /// K-major layouts whose K step fits a row.
+  /// start address >> 4 in bits 0-13, the stride byte offset (between 8-row atoms) >> 4 in bits
+  /// 32-45, the swizzle mode in bits 62-63 (1: 128 bytes, 2: 64, 3: 32); the leading byte offset
+  /// (bits 16-29) is unused by swizzled K-major layouts whose K step fits a row.
   Value tileDescriptor(Value tile) {
     Type i64 = b.getI64Type();
     auto constant = [&](int64_t value) { return arith::ConstantIntOp::create(b, loc, i64, value); };
