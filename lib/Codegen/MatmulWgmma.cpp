@@ -37,26 +37,33 @@ private:
   }
 
   /// One m64nNk8 wgmma (N = blockM) of the warpgroup: acc += fragment (this thread's 4 of B^T's
-  /// 64 x 8, as i32) x the 8 x N at `descriptor` (A^T); without `accumulate`, acc = the product
-  /// (the values of `acc` are ignored). Inline PTX: MLIR's wgmma op takes both operands from
-  /// shared memory, and TF32 admits no transposed (N-contiguous) one there.
+  /// 64 x 8, as i32) x the 8 x N at `descriptor` (A^T); without `accumulate`, the product alone
+  /// (scale-d 0: `acc` is not an input, so its registers stay free). Inline PTX: MLIR's wgmma op
+  /// takes both operands from shared memory, and TF32 admits no transposed (N-contiguous) one
+  /// there.
   SmallVector<Value> wgmma(ValueRange acc, ArrayRef<Value> fragment, Value descriptor,
                            bool accumulate = true) {
     int64_t n = acc.size();
+    int64_t first = accumulate ? 2 * n : n; // the fragment's operand number
     std::string ptx, constraints;
     llvm::raw_string_ostream text(ptx), kinds(constraints);
-    text << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * n + 5 << ", 0;\n"
+    text << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << first + 5 << ", 0;\n"
          << "wgmma.mma_async.sync.aligned.m64n" << g.blockM << "k8.f32.tf32.tf32 {";
+    // Without inputs to tie them to, the outputs are early-clobber: the wgmma is still reading
+    // its fragment when it writes them.
     for (int64_t i = 0; i < n; ++i) {
       text << (i ? ", $" : "$") << i;
-      kinds << "=f,";
+      kinds << (accumulate ? "=f," : "=&f,");
     }
-    text << "}, {$" << 2 * n << ", $" << 2 * n + 1 << ", $" << 2 * n + 2 << ", $" << 2 * n + 3
-         << "}, $" << 2 * n + 4 << ", p, 1, 1;\n}";
-    for (int64_t i = 0; i < n; ++i)
-      kinds << i << ",";
+    text << "}, {$" << first << ", $" << first + 1 << ", $" << first + 2 << ", $" << first + 3
+         << "}, $" << first + 4 << ", p, 1, 1;\n}";
+    SmallVector<Value> operands;
+    if (accumulate) { // the accumulators are inputs too, in the outputs' registers
+      for (int64_t i = 0; i < n; ++i)
+        kinds << i << ",";
+      operands.append(acc.begin(), acc.end());
+    }
     kinds << "r,r,r,r,l,r";
-    SmallVector<Value> operands(acc);
     operands.append(fragment.begin(), fragment.end());
     operands.push_back(descriptor);
     operands.push_back(
