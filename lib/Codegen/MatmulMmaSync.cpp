@@ -1,7 +1,6 @@
 //===- MatmulMmaSync.cpp - the matmul's TF32 mma.sync kernel --------------===//
 #include "MatmulTile.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -54,14 +53,9 @@ private:
       auto type = VectorType::get({static_cast<int64_t>(values.size()), 1}, f32);
       if (!g.splitTf32)
         return SmallVector<Value>{vector::FromElementsOp::create(b, loc, type, values)};
-      SmallVector<Value> big, small;
-      for (Value value : values) {
-        auto [hi, lo] = splitTf32(value);
-        big.push_back(hi);
-        small.push_back(lo);
-      }
-      return SmallVector<Value>{vector::FromElementsOp::create(b, loc, type, big),
-                                vector::FromElementsOp::create(b, loc, type, small)};
+      Tf32Parts parts = splitTf32(values);
+      return SmallVector<Value>{vector::FromElementsOp::create(b, loc, type, parts.big),
+                                vector::FromElementsOp::create(b, loc, type, parts.small)};
     };
     for (int64_t k0 = 0; k0 < g.blockK; k0 += kMmaK) {
       Value k = add(lane.quad, k0);
@@ -94,10 +88,7 @@ private:
           slot = mma(x[0], y[0], slot);
         }
     }
-    if (g.splitTf32)
-      for (auto [total, partial] : llvm::zip(acc, result))
-        partial = arith::AddFOp::create(b, loc, total, partial);
-    return result;
+    return g.splitTf32 ? addTileSums(acc, result) : result;
   }
 
   void buildBody() override {

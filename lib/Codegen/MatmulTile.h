@@ -80,9 +80,16 @@ protected:
   mlir::Value readShared(mlir::Value shared, const SharedTile &tile, mlir::Value stage,
                          mlir::Value mn, mlir::Value k);
 
-  /// split_tf32's parts of an f32 operand element x: {big, small}, big = x with its 13 low
-  /// mantissa bits cleared (exactly TF32), small = x - big (exact in f32).
-  std::pair<mlir::Value, mlir::Value> splitTf32(mlir::Value x);
+  /// split_tf32's parts of f32 operand elements: for each x, big = x with its 13 low mantissa
+  /// bits cleared (exactly TF32) and small = x - big (exact in f32), as {bigs, smalls}.
+  struct Tf32Parts {
+    llvm::SmallVector<mlir::Value> big, small;
+  };
+  Tf32Parts splitTf32(mlir::ValueRange values);
+
+  /// split_tf32's accumulators of one K tile, which start from zero (the tensor cores truncate
+  /// each accumulation: a bias that would grow with K), added to the running ones in f32.
+  llvm::SmallVector<mlir::Value> addTileSums(mlir::ValueRange running, mlir::ValueRange tile);
 
   /// The loop over K tiles: copies of A and B tiles to shared memory (as the geometry says),
   /// `multiply` of each into the accumulators `acc`; returns the final accumulators.

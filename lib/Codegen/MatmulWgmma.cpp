@@ -89,16 +89,14 @@ private:
       guarded(first + g.threads > chunks ? less(chunk, chunks) : Value(), {}, [&] {
         Value row = div(chunk, g.blockK / kChunk), column = rem(chunk, g.blockK / kChunk);
         Value x = load(sharedA, {stage, row, column, index(0)}, kChunk);
-        SmallVector<Value> big, small;
-        for (int64_t i = 0; i < kChunk; ++i) {
-          auto [hi, lo] = splitTf32(element(x, i));
-          big.push_back(hi);
-          small.push_back(lo);
-        }
-        store(vector::FromElementsOp::create(b, loc, vectorType(kChunk), big), sharedA,
+        SmallVector<Value> elements;
+        for (int64_t i = 0; i < kChunk; ++i)
+          elements.push_back(element(x, i));
+        Tf32Parts parts = splitTf32(elements);
+        store(vector::FromElementsOp::create(b, loc, vectorType(kChunk), parts.big), sharedA,
               {stage, row, column, index(0)});
-        store(vector::FromElementsOp::create(b, loc, vectorType(kChunk), small), sharedSmallA,
-              {row, column, index(0)});
+        store(vector::FromElementsOp::create(b, loc, vectorType(kChunk), parts.small),
+              sharedSmallA, {row, column, index(0)});
         return SmallVector<Value>{};
       });
     }
@@ -120,50 +118,43 @@ private:
                                Value descriptor, Value smallDescriptor) {
     if (g.splitTf32)
       splitTileOfA(stage);
-    // Per K step: the fragment as read, or its big then its small parts.
-    SmallVector<SmallVector<SmallVector<Value>>> fragments;
-    Type i32 = b.getI32Type();
+    // Per K step: the fragment as read (`big` without split_tf32), as i32.
+    SmallVector<Tf32Parts> fragments;
+    auto asI32 = [&](ArrayRef<Value> values) {
+      return llvm::map_to_vector(values, [&](Value value) -> Value {
+        return arith::BitcastOp::create(b, loc, b.getI32Type(), value);
+      });
+    };
     for (int64_t k0 = 0; k0 < g.blockK; k0 += kMmaK) {
       Value k = add(quad, k0);
       SmallVector<Value> values;
       for (auto [dn, dk] : {std::pair(0, 0), std::pair(8, 0), std::pair(0, 4), std::pair(8, 4)})
         values.push_back(readShared(sharedB, tileB, stage, add(column, dn), add(k, dk)));
-      SmallVector<SmallVector<Value>> &parts = fragments.emplace_back(g.splitTf32 ? 2 : 1);
-      for (Value value : values) {
-        if (!g.splitTf32) {
-          parts[0].push_back(arith::BitcastOp::create(b, loc, i32, value));
-          continue;
-        }
-        auto [big, small] = splitTf32(value);
-        parts[0].push_back(arith::BitcastOp::create(b, loc, i32, big));
-        parts[1].push_back(arith::BitcastOp::create(b, loc, i32, small));
-      }
+      Tf32Parts parts = g.splitTf32 ? splitTf32(values) : Tf32Parts{values, {}};
+      fragments.push_back({asI32(parts.big), asI32(parts.small)});
     }
     Type i64 = b.getI64Type();
     Value stageOffset = arith::IndexCastUIOp::create(
         b, loc, i64, mul(stage, swizzledTileBytes(g) >> 4));
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     SmallVector<Value> result(acc);
-    for (auto [step, parts] : llvm::enumerate(fragments)) {
+    for (auto [step, fragment] : llvm::enumerate(fragments)) {
       // The K step's first column within the rows (the swizzle applies to the whole address).
       Value chunkOffset = arith::ConstantIntOp::create(b, loc, i64,
                                                        step * kMmaK * kF32Bytes >> 4);
       Value at = arith::AddIOp::create(
           b, loc, descriptor, arith::AddIOp::create(b, loc, stageOffset, chunkOffset));
       if (g.splitTf32) {
-        result = wgmma(result, parts[0],
+        result = wgmma(result, fragment.big,
                        arith::AddIOp::create(b, loc, smallDescriptor, chunkOffset),
                        /*accumulate=*/step > 0);
-        result = wgmma(result, parts[1], at);
+        result = wgmma(result, fragment.small, at);
       }
-      result = wgmma(result, parts[0], at);
+      result = wgmma(result, fragment.big, at);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    if (g.splitTf32)
-      for (auto [total, partial] : llvm::zip(acc, result))
-        partial = arith::AddFOp::create(b, loc, total, partial);
-    return result;
+    return g.splitTf32 ? addTileSums(acc, result) : result;
   }
 
   /// Each warpgroup computes 64 columns x blockM rows of C as C^T = B^T A^T. A thread holds,
