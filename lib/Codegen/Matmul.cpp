@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -32,17 +33,26 @@ static constexpr int64_t kMaxWarpTile = 64;
 // The family (Family.h)
 //===----------------------------------------------------------------------===//
 
-/// A convolution whose window is one point (a 1x1 kernel) is a contraction over the input
-/// channels once the window's unit dimensions go: its loops, and the filter's unit dimensions
-/// (a collapsed view). With strides, the input's pixels are not a dimension of the loops, and the
-/// convolution stays one.
+/// Whether `op` is a convolution (after generalization).
+static bool isConvolution(Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  return generic && linalg::isaConvolutionOpInterface(generic) &&
+         succeeded(linalg::inferConvolutionDims(generic));
+}
+
+/// A convolution whose window is one point is a contraction over the input channels once the
+/// window's unit dimensions go: its loops, and the filter's unit dimensions (a collapsed view).
+/// With strides, the input's pixels would not be a dimension of the loops: the convolution stays
+/// one (an implicit GEMM).
 static void dropPointWindows(func::FuncOp func) {
   SmallVector<linalg::GenericOp> pointWindows;
   func.walk([&](linalg::GenericOp op) {
-    FailureOr<linalg::ConvolutionDimensions> dims = linalg::inferConvolutionDims(op);
+    if (!isConvolution(op))
+      return;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    if (succeeded(dims) && linalg::isaConvolutionOpInterface(op) &&
-        llvm::all_of(dims->filterLoop, [&](unsigned d) { return ranges[d] == 1; }))
+    linalg::ConvolutionDimensions dims = *linalg::inferConvolutionDims(op);
+    if (llvm::all_of(dims.filterLoop, [&](unsigned d) { return ranges[d] == 1; }) &&
+        llvm::all_of(dims.strides, [](int64_t stride) { return stride == 1; }))
       pointWindows.push_back(op);
   });
   IRRewriter rewriter(func.getContext());
@@ -53,16 +63,68 @@ static void dropPointWindows(func::FuncOp func) {
   }
 }
 
+namespace {
+/// The zero padding of a task input that a convolution reads, which the implicit GEMM's gather
+/// applies instead of a padded copy.
+struct ImagePadding {
+  unsigned argument; // the task input
+  SmallVector<int64_t> low, high;
+};
+} // namespace
+
+/// On tensors: where a convolution's image is a task input padded with zeros by constant
+/// amounts, replaces the pad by an empty tensor of its shape (a buffer that bufferization
+/// allocates and the kernel drops) and returns the padding.
+static std::optional<ImagePadding> takeImagePadding(func::FuncOp func) {
+  std::optional<ImagePadding> padding;
+  tensor::PadOp padOp;
+  func.walk([&](linalg::GenericOp op) {
+    if (op.getNumDpsInputs() == 0)
+      return;
+    auto pad = op.getDpsInputs().front().getDefiningOp<tensor::PadOp>();
+    if (!pad || padOp || !isConvolution(op) || !pad->hasOneUse())
+      return;
+    auto source = dyn_cast<BlockArgument>(pad.getSource());
+    Value value = pad.getConstantPaddingValue();
+    if (!source || source.getOwner() != &func.getBody().front() || !value ||
+        !matchPattern(value, m_PosZeroFloat()) || !pad.getLow().empty() ||
+        !pad.getHigh().empty())
+      return;
+    padOp = pad;
+    padding = ImagePadding{source.getArgNumber(), llvm::to_vector(pad.getStaticLow()),
+                           llvm::to_vector(pad.getStaticHigh())};
+  });
+  if (padOp) {
+    IRRewriter rewriter(func.getContext());
+    rewriter.setInsertionPoint(padOp);
+    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(padOp, padOp.getResultType().getShape(),
+                                                 padOp.getResultType().getElementType());
+  }
+  return padding;
+}
+
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
-/// epilogue reads; analyzeMatmul says which of them the kernel replaces.
+/// epilogue reads; analyzeMatmul says which of them the kernel replaces. A convolution's padded
+/// image is read from the task input it pads.
 static FailureOr<MatmulInfo> bufferizeAndAnalyze(ModuleOp module, func::FuncOp func) {
+  std::optional<ImagePadding> padding = takeImagePadding(func);
   if (failed(bufferizeForKernel(module, func, [](Operation &op) {
         return isa<linalg::LinalgOp, memref::AllocOp, memref::DeallocOp, memref::CollapseShapeOp,
                    memref::ExpandShapeOp>(op);
       })))
     return failure();
-  dropPointWindows(func);
-  return analyzeMatmul(func);
+  if (!padding) // a padded image stays a convolution's, which the gather reads
+    dropPointWindows(func);
+  FailureOr<MatmulInfo> info = analyzeMatmul(func);
+  if (failed(info) || !padding)
+    return info;
+  if (!info->gather) // the padded buffer would be read uninitialised
+    return func.emitError() << "not in the matmul family: a padded input is not a convolution's "
+                               "image";
+  info->b.buffer = func.getArgument(padding->argument);
+  info->gather->lowPadding = padding->low;
+  info->gather->highPadding = padding->high;
+  return info;
 }
 
 static LogicalResult takesPayload(ModuleOp module, func::FuncOp func) {
@@ -184,17 +246,73 @@ static void splitOffBroadcastBatch(linalg::ContractionDimensions &dims, AffineMa
   }
 }
 
+/// Whether an image index is a sum of loops times positive constants, and constants (y * 4 +
+/// ky * 2): what the gather evaluates.
+static bool isGatherIndex(AffineExpr expr) {
+  if (isa<AffineDimExpr>(expr))
+    return true;
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue() >= 0;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return false;
+  if (binary.getKind() == AffineExprKind::Add)
+    return isGatherIndex(binary.getLHS()) && isGatherIndex(binary.getRHS());
+  auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  return binary.getKind() == AffineExprKind::Mul && factor && factor.getValue() > 0 &&
+         isGatherIndex(binary.getLHS());
+}
+
+/// A convolution's image as B: the buffer as it is (one group per dimension), read through the
+/// gather, whose K loops analyzeMatmul adds once A's order is known.
+static MatmulOperand gatheredImage(linalg::GenericOp op, OpOperand *image,
+                                   const linalg::ContractionDimensions &dims, MatmulInfo &info) {
+  ImageGather gather;
+  gather.map = op.getMatchingIndexingMap(image);
+  gather.loopExtents = op.getStaticLoopRanges();
+  for (AffineExpr expr : op.getMatchingIndexingMap(op.getDpsInitOperand(0)).getResults())
+    if (auto dim = dyn_cast<AffineDimExpr>(expr);
+        dim && llvm::is_contained(dims.n, dim.getPosition()))
+      gather.nLoops.push_back(dim.getPosition());
+  if (!dims.batch.empty())
+    gather.batchLoop = dims.batch.front();
+  unsigned rank = gather.map.getNumResults();
+  gather.lowPadding.assign(rank, 0);
+  gather.highPadding.assign(rank, 0);
+  info.gather = std::move(gather);
+  MatmulOperand operand{image->get(), {}, -1, -1, -1, /*colContiguous=*/true, {}};
+  for (int64_t d = 0; d < rank; ++d)
+    operand.groups.push_back({d});
+  return operand;
+}
+
+/// A convolution as an implicit GEMM: the image index is the batch, the output channels M, the
+/// output pixels N, the input channels and the window offsets K; the filter is A, the image B.
+static FailureOr<linalg::ContractionDimensions> implicitGemmDims(linalg::GenericOp op) {
+  linalg::ConvolutionDimensions conv = *linalg::inferConvolutionDims(op);
+  if (!conv.depth.empty())
+    return failure();
+  linalg::ContractionDimensions dims;
+  dims.batch = conv.batch;
+  dims.m = conv.outputChannel;
+  dims.n = conv.outputImage;
+  dims.k = conv.inputChannel;
+  dims.k.append(conv.filterLoop.begin(), conv.filterLoop.end());
+  return dims;
+}
+
 FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   MatmulInfo info;
   SmallVector<Operation *> work;
   for (Operation &op : func.getBody().front())
     if (!isBufferPlumbing(op))
       work.push_back(&op);
-  auto contractions = llvm::to_vector(llvm::make_filter_range(work, isContraction));
-  if (contractions.size() != 1)
-    return func.emitError() << "not in the matmul family: " << contractions.size()
-                            << " contractions in the payload (expected one)";
-  info.contraction = dyn_cast<linalg::GenericOp>(contractions.front());
+  auto products = llvm::to_vector(llvm::make_filter_range(
+      work, [](Operation *op) { return isContraction(op) || isConvolution(op); }));
+  if (products.size() != 1)
+    return func.emitError() << "not in the matmul family: " << products.size()
+                            << " contractions or convolutions in the payload (expected one)";
+  info.contraction = dyn_cast<linalg::GenericOp>(products.front());
   linalg::GenericOp op = info.contraction;
   auto fail = [&](const Twine &why) -> InFlightDiagnostic {
     return op->emitError() << "not in the matmul family: " << why;
@@ -211,19 +329,27 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
     if (!memref.hasStaticShape())
       return fail("operand #" + Twine(operand.getOperandNumber()) + " has a dynamic shape");
   }
-  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  bool convolution = isConvolution(op);
+  FailureOr<linalg::ContractionDimensions> dims =
+      convolution ? implicitGemmDims(op) : linalg::inferContractionDims(op);
+  if (convolution && failed(dims))
+    return fail("a depthwise or grouped convolution is not an implicit GEMM");
   if (failed(dims) || dims->m.empty() || dims->k.empty())
     return fail("it has no M or no K dimension (a vector-matrix product is not supported)");
-  OpOperand *aOperand = op.getDpsInputOperand(0), *bOperand = op.getDpsInputOperand(1);
   AffineMap cMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  splitOffBroadcastBatch(*dims, op.getMatchingIndexingMap(aOperand),
-                         op.getMatchingIndexingMap(bOperand), cMap);
-  // C^T = B^T A^T: with the output contiguous along M, the operands swap roles so that the
-  // output's rows are M and its stores run along N (a 1x1 convolution's pixels).
-  auto innermost = dyn_cast<AffineDimExpr>(cMap.getResults().back());
-  if (!dims->n.empty() && innermost && llvm::is_contained(dims->m, innermost.getPosition())) {
-    std::swap(aOperand, bOperand);
-    std::swap(dims->m, dims->n);
+  // A convolution's filter is A; its image, B, is gathered (below).
+  OpOperand *aOperand = op.getDpsInputOperand(convolution ? 1 : 0);
+  OpOperand *bOperand = op.getDpsInputOperand(convolution ? 0 : 1);
+  if (!convolution) {
+    splitOffBroadcastBatch(*dims, op.getMatchingIndexingMap(aOperand),
+                           op.getMatchingIndexingMap(bOperand), cMap);
+    // C^T = B^T A^T: with the output contiguous along M, the operands swap roles so that the
+    // output's rows are M and its stores run along N (a 1x1 convolution's pixels).
+    auto innermost = dyn_cast<AffineDimExpr>(cMap.getResults().back());
+    if (!dims->n.empty() && innermost && llvm::is_contained(dims->m, innermost.getPosition())) {
+      std::swap(aOperand, bOperand);
+      std::swap(dims->m, dims->n);
+    }
   }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   auto extent = [&](ArrayRef<unsigned> group) {
@@ -287,10 +413,22 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
     return result;
   };
   FailureOr<MatmulOperand> a = layout(aOperand, dims->m, dims->k);
-  FailureOr<MatmulOperand> b = layout(bOperand, dims->k, dims->n);
+  FailureOr<MatmulOperand> b =
+      convolution ? FailureOr<MatmulOperand>(gatheredImage(op, bOperand, *dims, info))
+                  : layout(bOperand, dims->k, dims->n);
   FailureOr<MatmulOperand> c = layout(op.getDpsInitOperand(0), dims->m, dims->n);
   if (failed(a) || failed(b) || failed(c))
     return fail("an operand is not indexed by adjacent runs of its dimensions in one order");
+  if (convolution && (!c->colContiguous || dims->batch.size() > 1 ||
+                      !llvm::all_of(op.getMatchingIndexingMap(bOperand).getResults(),
+                                    isGatherIndex)))
+    return fail("the convolution's output is not contiguous along its pixels (channels last), "
+                "or its image is indexed otherwise than by sums of loops times constants");
+  if (convolution) // K decodes in the order A's view linearizes it
+    for (AffineExpr expr : op.getMatchingIndexingMap(aOperand).getResults())
+      if (unsigned loop = cast<AffineDimExpr>(expr).getPosition();
+          llvm::is_contained(dims->k, loop))
+        info.gather->kLoops.push_back(loop);
   if (info.matvec && !a->colContiguous)
     return fail("the matrix of a matrix-vector product must be contiguous along K");
   info.a = *a;
@@ -354,7 +492,7 @@ void kopt::codegen::readInputStructure(kb::TaskOp task, func::FuncOp func, Matmu
   for (MatmulOperand *operand : {&info.a, &info.b}) {
     // A view of the input (a reshape) would move the matrices the structure applies to.
     auto argument = dyn_cast<BlockArgument>(operand->buffer);
-    if (info.matvec || !argument || argument.getOwner() != &func.getBody().front() ||
+    if (info.matvec || (operand == &info.b && info.gather) || !argument || argument.getOwner() != &func.getBody().front() ||
         argument.getArgNumber() >= inputs.size())
       continue;
     operand->zeros = zerosOf(inputs[argument.getArgNumber()].getGuaranteedStructure(), *operand);
@@ -456,7 +594,7 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
                   : dividingWidth(std::min(kMaxFragment, tileMN), extentMN);
   };
   g.vectorA = operandWidth(aKInner(info), g.blockM, info.m);
-  g.vectorB = operandWidth(bKInner(info), g.blockN, info.n);
+  g.vectorB = info.gather ? 1 : operandWidth(bKInner(info), g.blockN, info.n);
   // An mma.sync accumulator fragment holds two adjacent columns; a wgmma one two adjacent rows.
   g.fragmentN = wgmma ? 1 : 2;
   g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
@@ -518,7 +656,7 @@ static MatmulGeometry planTiles(const MatmulSchedule &schedule, const MatmulInfo
                   : dividingWidth(std::min(schedule.vector, tileMN), extentMN);
   };
   g.vectorA = operandWidth(aKInner(info), g.blockM, info.m);
-  g.vectorB = operandWidth(bKInner(info), g.blockN, info.n);
+  g.vectorB = info.gather ? 1 : operandWidth(bKInner(info), g.blockN, info.n);
   // A thread's columns are contiguous where B's tile runs along N, for vector fragment reads
   // along them. Where it runs along K, a thread reads each of its columns along K instead, and
   // columns strided by the block's thread columns put a warp's reads in consecutive rows of the

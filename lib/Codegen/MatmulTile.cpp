@@ -12,6 +12,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace mlir;
 using namespace kopt::codegen;
@@ -283,15 +284,19 @@ SmallVector<Value> MatmulKernelBuilder::at(const MatmulOperand &operand, Value r
 
 /// The payload's ops the kernel replaces, and the temporary an epilogue read.
 void MatmulKernelBuilder::eraseReplacedOps() {
-  Value accumulator = info.contraction.getDpsInits().front();
+  // The temporaries: an accumulator an epilogue read, a padded image the gather replaced.
+  SmallVector<Value> temporaries{info.contraction.getDpsInits().front()};
+  llvm::append_range(temporaries, info.contraction.getDpsInputs());
   if (info.epilogue)
     info.epilogue->erase();
   info.contraction->erase();
   info.fill->erase();
-  if (auto alloc = accumulator.getDefiningOp<memref::AllocOp>()) {
-    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
-      user->erase();
-    alloc->erase();
+  for (Value temporary : temporaries) {
+    if (auto alloc = temporary.getDefiningOp<memref::AllocOp>()) {
+      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+        user->erase();
+      alloc->erase();
+    }
   }
 }
 
@@ -358,7 +363,50 @@ SmallVector<Value> MatmulKernelBuilder::globalIndices(const TileCopy &copy, cons
   // The splits' tiles cover K exactly, or the last one reaches past it.
   if (g.splitK * g.kTilesPerSplit * g.blockK != info.k)
     inside = both(inside, less(k, info.k));
+  if (copy.operand == &info.b && info.gather)
+    return gatheredIndices(k, mn, inside);
   return copy.operand == &info.a ? at(*copy.operand, mn, k) : at(*copy.operand, k, mn);
+}
+
+/// The image's indices of B's element (k, n) in an implicit GEMM: the loops k and n decode to
+/// (and the batch), through the image's indexing map, less the low padding; `inside` is
+/// narrowed to the image where it is padded.
+SmallVector<Value> MatmulKernelBuilder::gatheredIndices(Value k, Value n, Value &inside) {
+  const ImageGather &gather = *info.gather;
+  SmallVector<Value> loops(gather.loopExtents.size());
+  auto decode = [&](Value linear, ArrayRef<unsigned> order) {
+    for (unsigned loop : llvm::reverse(order.drop_front())) {
+      loops[loop] = rem(linear, gather.loopExtents[loop]);
+      linear = div(linear, gather.loopExtents[loop]);
+    }
+    loops[order.front()] = linear;
+  };
+  decode(k, gather.kLoops);
+  decode(n, gather.nLoops);
+  if (gather.batchLoop)
+    loops[*gather.batchLoop] = batchId;
+  std::function<Value(AffineExpr)> evaluate = [&](AffineExpr expr) -> Value {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      return loops[dim.getPosition()];
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+      return index(constant.getValue());
+    auto binary = cast<AffineBinaryOpExpr>(expr); // a sum, or a product by a constant
+    if (binary.getKind() == AffineExprKind::Add)
+      return add(evaluate(binary.getLHS()), evaluate(binary.getRHS()));
+    return mul(evaluate(binary.getLHS()), cast<AffineConstantExpr>(binary.getRHS()).getValue());
+  };
+  ArrayRef<int64_t> shape = cast<MemRefType>(bBuffer.getType()).getShape();
+  SmallVector<Value> indices;
+  for (auto [d, expr] : llvm::enumerate(gather.map.getResults())) {
+    Value position = evaluate(expr);
+    if (gather.lowPadding[d] != 0)
+      position = arith::SubIOp::create(b, loc, position, index(gather.lowPadding[d]));
+    // Below zero, the unsigned comparison fails as well.
+    if (gather.lowPadding[d] != 0 || gather.highPadding[d] != 0)
+      inside = both(inside, less(position, shape[d]));
+    indices.push_back(position);
+  }
+  return indices;
 }
 
 /// The thread's vectors of K tile `kTile` (zeros outside the operand), into registers.

@@ -140,6 +140,8 @@ private:
   VectorSlot slot(const TileCopy &copy, int64_t i);
   llvm::SmallVector<mlir::Value> globalIndices(const TileCopy &copy, const VectorSlot &s,
                                                mlir::Value kTile, mlir::Value &inside);
+  llvm::SmallVector<mlir::Value> gatheredIndices(mlir::Value k, mlir::Value n,
+                                                 mlir::Value &inside);
   llvm::SmallVector<mlir::Value> loadTile(const TileCopy &copy, mlir::Value kTile);
   void storeTile(const TileCopy &copy, llvm::ArrayRef<mlir::Value> values, mlir::Value stage);
   void copyTileAsync(const TileCopy &copy, mlir::Value kTile, mlir::Value stage);

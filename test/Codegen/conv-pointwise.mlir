@@ -22,8 +22,8 @@ kb.task @pointwise tolerance(atol 1.0e-4, rtol 1.0e-4) {
 kb.candidate @tiles of @pointwise policy decisions {block_m = 32, block_n = 64, block_k = 8, thread_m = 2, thread_n = 4}
 // CHECK: kb.candidate @tiles of @pointwise {{.*}}grid = [2, 3, 1], block = [256, 1, 1]{{.*}}args = ["x", "weight", "out"]
 
-// Strided, the input's pixels are no loop dimension: the convolution stays one (the window
-// family's decisions).
+// Strided, the input's pixels are no loop dimension: the convolution stays one, an implicit
+// GEMM that gathers every other pixel of the image (B's copies of single elements).
 kb.task @pointwise_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<3x13x9x11xf32> dist(uniform(-1.0, 1.0))
   kb.input "weight" : tensor<17x13x1x1xf32> dist(uniform(-1.0, 1.0))
@@ -37,5 +37,5 @@ kb.task @pointwise_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
     kb.yield %c : tensor<3x17x5x6xf32>
   }
 }
-kb.candidate @strided of @pointwise_strided policy decisions {outputs_x = 2}
-// CHECK: kb.candidate @strided of @pointwise_strided {{.*}}ptx
+kb.candidate @strided of @pointwise_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true}
+// CHECK: kb.candidate @strided of @pointwise_strided {{.*}}grid = [1, 3, 1], block = [128, 1, 1]{{.*}}args = ["x", "weight", "out"]

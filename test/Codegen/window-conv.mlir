@@ -8,31 +8,32 @@
 // pad is no buffer, but predicates on the loads (selp picks the pad value); a thread's tile of
 // outputs shares its loads.
 
-// Conv2d with padding and dilation (as problem 80): pads fused into the loads as predicates.
+// Conv2d with padding and dilation (as problem 80), channels last (the matmul family's implicit
+// GEMM takes it in NCHW): pads fused into the loads as predicates.
 kb.task @conv2d_pad_dilation tolerance(atol 1.0e-4, rtol 1.0e-4) {
-  kb.input "x" : tensor<2x4x10x12xf32> dist(uniform(0.0, 1.0))
-  kb.input "weight" : tensor<6x4x3x3xf32> dist(uniform(-0.2, 0.2))
-  kb.output "out" : tensor<2x6x10x12xf32>
-  kb.reference "return torch.conv2d(x, weight, None, [1, 1], [2, 1], [2, 1], 1)"
-  kb.payload(%x: tensor<2x4x10x12xf32>, %weight: tensor<6x4x3x3xf32>, %out: tensor<2x6x10x12xf32>) {
+  kb.input "x" : tensor<2x10x12x4xf32> dist(uniform(0.0, 1.0))
+  kb.input "weight" : tensor<3x3x4x6xf32> dist(uniform(-0.2, 0.2))
+  kb.output "out" : tensor<2x10x12x6xf32>
+  kb.reference "return torch.conv2d(x.permute(0, 3, 1, 2), weight.permute(3, 2, 0, 1), None, [1, 1], [2, 1], [2, 1], 1).permute(0, 2, 3, 1).contiguous()"
+  kb.payload(%x: tensor<2x10x12x4xf32>, %weight: tensor<3x3x4x6xf32>, %out: tensor<2x10x12x6xf32>) {
     %zero = arith.constant 0.0 : f32
-    %xp = tensor.pad %x low[0, 0, 2, 1] high[0, 0, 2, 1] {
+    %xp = tensor.pad %x low[0, 2, 1, 0] high[0, 2, 1, 0] {
     ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
       tensor.yield %zero : f32
-    } : tensor<2x4x10x12xf32> to tensor<2x4x14x14xf32>
-    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x6x10x12xf32>) -> tensor<2x6x10x12xf32>
-    %c = linalg.conv_2d_nchw_fchw {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-        ins(%xp, %weight : tensor<2x4x14x14xf32>, tensor<6x4x3x3xf32>) outs(%acc : tensor<2x6x10x12xf32>) -> tensor<2x6x10x12xf32>
-    kb.yield %c : tensor<2x6x10x12xf32>
+    } : tensor<2x10x12x4xf32> to tensor<2x14x14x4xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x10x12x6xf32>) -> tensor<2x10x12x6xf32>
+    %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+        ins(%xp, %weight : tensor<2x14x14x4xf32>, tensor<3x3x4x6xf32>) outs(%acc : tensor<2x10x12x6xf32>) -> tensor<2x10x12x6xf32>
+    kb.yield %c : tensor<2x10x12x6xf32>
   }
 }
 
-// 4 outputs along x times 2 output channels per thread: 2 x 3 x 10 x 3 = 180 tiles, 3 blocks of
-// 64. kx is unrolled (and ky by the back end): per channel and ky, the 4 outputs' windows
-// (kx = 0, 1, 2) overlap in 6 data elements, and the 2 channels' 3 taps are 6 weights: 3 x 12 = 36
-// loads per channel instead of 3 x (12 + 6) = 54 without the sharing.
+// 4 outputs along the innermost output dimension, here the output channels (no other channel
+// dimension for outputs_channel to tile): 2 x 10 x 12 x 2 = 480 tiles, 8 blocks of 64. Each
+// data element a thread loads serves its 4 output channels: per tap of the unrolled kx and c
+// loops (3 x 4), one data load, 4 weight loads and 4 FMAs: 60 loads for 12 taps.
 // CHECK-LABEL: kb.candidate @tile of @conv2d_pad_dilation
-// CHECK-SAME:    launch <[<"conv2d_pad_dilation", grid = [3, 1, 1], block = [64, 1, 1], smem = 0, args = ["x", "weight", "out"]>]>
+// CHECK-SAME:    launch <[<"conv2d_pad_dilation", grid = [8, 1, 1], block = [64, 1, 1], smem = 0, args = ["x", "weight", "out"]>]>
 // CHECK-NOT:     verdict
 kb.candidate @tile of @conv2d_pad_dilation policy decisions {outputs_x = 4, outputs_channel = 2, block = 64, unroll = 16}
 // TILE:      .visible .entry conv2d_pad_dilation(
@@ -42,14 +43,13 @@ kb.candidate @tile of @conv2d_pad_dilation policy decisions {outputs_x = 4, outp
 // TILE-NEXT: )
 // TILE-NEXT: .maxntid 64, 1, 1
 // TILE-NOT:  .shared
-// TILE-COUNT-36: ld.global.b32
+// TILE-COUNT-60: ld.global.b32
 // TILE-NOT:  ld.global
-// TILE:      fma.rn.f32
 // PAD:       selp.f32
-// TILE-COUNT-8: st.global.b32
+// TILE-COUNT-4: st.global.b32
 // TILE-NOT:  st.global
 
-// A thread per output, no unrolling: 2 x 6 x 10 x 12 = 1440 threads.
+// A thread per output, no unrolling: 2 x 10 x 12 x 6 = 1440 threads.
 // CHECK-LABEL: kb.candidate @thread of @conv2d_pad_dilation
 // CHECK-SAME:    launch <[<"conv2d_pad_dilation", grid = [12, 1, 1], block = [128, 1, 1], smem = 0, args = ["x", "weight", "out"]>]>
 kb.candidate @thread of @conv2d_pad_dilation policy decisions {outputs_x = 1, outputs_channel = 1, block = 128, unroll = 1}

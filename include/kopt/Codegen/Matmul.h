@@ -88,6 +88,18 @@ struct MatmulOperand {
   ZeroEntries zeros; // from the task's input structure (readInputStructure())
 };
 
+/// A convolution's image as the B operand of an implicit GEMM: B's element (k, n) is the image's
+/// element at `map`'s results for the loop values that k and n decode to, less the low padding;
+/// zero where that lies outside the image.
+struct ImageGather {
+  mlir::AffineMap map; // the image's indexing map: sums of loops times constants
+  // The loops that K and N linearize, outermost first (K: in the filter's order), and extents.
+  llvm::SmallVector<unsigned> kLoops, nLoops;
+  llvm::SmallVector<int64_t> loopExtents; // of every loop
+  std::optional<unsigned> batchLoop;      // the image index, the grid's y
+  llvm::SmallVector<int64_t> lowPadding, highPadding; // per image dimension
+};
+
 /// What a matmul payload is, on buffers.
 struct MatmulInfo {
   mlir::linalg::GenericOp contraction;
@@ -96,7 +108,8 @@ struct MatmulInfo {
   mlir::linalg::GenericOp epilogue;        // elementwise op on the result, or null
   int64_t batch = 1, m = 1, n = 1, k = 1;  // extents
   bool matvec = false;                     // no N dimension
-  MatmulOperand a, b, c;
+  MatmulOperand a, b, c;  // a convolution's B: the unpadded image, one group per dimension
+  std::optional<ImageGather> gather; // a convolution's B
 };
 
 /// Checks that the buffer-form function `func` is in the family, emitting a located error

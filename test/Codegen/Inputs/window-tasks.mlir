@@ -1,66 +1,69 @@
 // Small tasks of the window family, one of each kind KernelBench has (problems 41-46, 50,
 // 54-87): extents that no tile divides, so that every tile fallback and predicate is exercised.
 
+// Standard convolutions in channels-last layouts, which the matmul family's implicit GEMM does
+// not take (its stores run along the pixels).
+
 // Conv2d with padding and dilation (as problem 80): pads fused into the loads as predicates.
 kb.task @conv2d_pad_dilation tolerance(atol 1.0e-4, rtol 1.0e-4) {
-  kb.input "x" : tensor<2x4x10x12xf32> dist(uniform(0.0, 1.0))
-  kb.input "weight" : tensor<6x4x3x3xf32> dist(uniform(-0.2, 0.2))
-  kb.output "out" : tensor<2x6x10x12xf32>
-  kb.reference "return torch.conv2d(x, weight, None, [1, 1], [2, 1], [2, 1], 1)"
-  kb.payload(%x: tensor<2x4x10x12xf32>, %weight: tensor<6x4x3x3xf32>, %out: tensor<2x6x10x12xf32>) {
+  kb.input "x" : tensor<2x10x12x4xf32> dist(uniform(0.0, 1.0))
+  kb.input "weight" : tensor<3x3x4x6xf32> dist(uniform(-0.2, 0.2))
+  kb.output "out" : tensor<2x10x12x6xf32>
+  kb.reference "return torch.conv2d(x.permute(0, 3, 1, 2), weight.permute(3, 2, 0, 1), None, [1, 1], [2, 1], [2, 1], 1).permute(0, 2, 3, 1).contiguous()"
+  kb.payload(%x: tensor<2x10x12x4xf32>, %weight: tensor<3x3x4x6xf32>, %out: tensor<2x10x12x6xf32>) {
     %zero = arith.constant 0.0 : f32
-    %xp = tensor.pad %x low[0, 0, 2, 1] high[0, 0, 2, 1] {
+    %xp = tensor.pad %x low[0, 2, 1, 0] high[0, 2, 1, 0] {
     ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
       tensor.yield %zero : f32
-    } : tensor<2x4x10x12xf32> to tensor<2x4x14x14xf32>
-    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x6x10x12xf32>) -> tensor<2x6x10x12xf32>
-    %c = linalg.conv_2d_nchw_fchw {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-        ins(%xp, %weight : tensor<2x4x14x14xf32>, tensor<6x4x3x3xf32>) outs(%acc : tensor<2x6x10x12xf32>) -> tensor<2x6x10x12xf32>
-    kb.yield %c : tensor<2x6x10x12xf32>
+    } : tensor<2x10x12x4xf32> to tensor<2x14x14x4xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x10x12x6xf32>) -> tensor<2x10x12x6xf32>
+    %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+        ins(%xp, %weight : tensor<2x14x14x4xf32>, tensor<3x3x4x6xf32>) outs(%acc : tensor<2x10x12x6xf32>) -> tensor<2x10x12x6xf32>
+    kb.yield %c : tensor<2x10x12x6xf32>
   }
 }
 
 // Conv1d, strided and dilated (as problem 76), with a bias added by the epilogue (as problem 50).
 kb.task @conv1d_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
-  kb.input "x" : tensor<2x3x40xf32> dist(uniform(0.0, 1.0))
-  kb.input "weight" : tensor<5x3x4xf32> dist(uniform(-0.3, 0.3))
+  kb.input "x" : tensor<2x40x3xf32> dist(uniform(0.0, 1.0))
+  kb.input "weight" : tensor<4x3x5xf32> dist(uniform(-0.3, 0.3))
   kb.input "bias" : tensor<5xf32> dist(uniform(-0.3, 0.3))
-  kb.output "out" : tensor<2x5x12xf32>
-  kb.reference "return torch.conv1d(x, weight, bias, [3], [0], [2], 1)"
-  kb.payload(%x: tensor<2x3x40xf32>, %weight: tensor<5x3x4xf32>, %bias: tensor<5xf32>, %out: tensor<2x5x12xf32>) {
+  kb.output "out" : tensor<2x12x5xf32>
+  kb.reference "return torch.conv1d(x.permute(0, 2, 1), weight.permute(2, 1, 0), bias, [3], [0], [2], 1).permute(0, 2, 1).contiguous()"
+  kb.payload(%x: tensor<2x40x3xf32>, %weight: tensor<4x3x5xf32>, %bias: tensor<5xf32>, %out: tensor<2x12x5xf32>) {
     %zero = arith.constant 0.0 : f32
-    %e = tensor.empty() : tensor<2x5x12xf32>
-    %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<2x5x12xf32>) -> tensor<2x5x12xf32>
-    %c = linalg.conv_1d_ncw_fcw {dilations = dense<2> : tensor<1xi64>, strides = dense<3> : tensor<1xi64>}
-        ins(%x, %weight : tensor<2x3x40xf32>, tensor<5x3x4xf32>) outs(%acc : tensor<2x5x12xf32>) -> tensor<2x5x12xf32>
-    %r = linalg.generic {indexing_maps = [affine_map<(n, f, x) -> (n, f, x)>, affine_map<(n, f, x) -> (f)>,
-                                          affine_map<(n, f, x) -> (n, f, x)>],
+    %e = tensor.empty() : tensor<2x12x5xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<2x12x5xf32>) -> tensor<2x12x5xf32>
+    %c = linalg.conv_1d_nwc_wcf {dilations = dense<2> : tensor<1xi64>, strides = dense<3> : tensor<1xi64>}
+        ins(%x, %weight : tensor<2x40x3xf32>, tensor<4x3x5xf32>) outs(%acc : tensor<2x12x5xf32>) -> tensor<2x12x5xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(n, x, f) -> (n, x, f)>, affine_map<(n, x, f) -> (f)>,
+                                          affine_map<(n, x, f) -> (n, x, f)>],
                          iterator_types = ["parallel", "parallel", "parallel"]}
-        ins(%c, %bias : tensor<2x5x12xf32>, tensor<5xf32>) outs(%out : tensor<2x5x12xf32>) {
+        ins(%c, %bias : tensor<2x12x5xf32>, tensor<5xf32>) outs(%out : tensor<2x12x5xf32>) {
     ^bb0(%v: f32, %b: f32, %o: f32):
       %y = arith.addf %v, %b : f32
       linalg.yield %y : f32
-    } -> tensor<2x5x12xf32>
-    kb.yield %r : tensor<2x5x12xf32>
+    } -> tensor<2x12x5xf32>
+    kb.yield %r : tensor<2x12x5xf32>
   }
 }
 
 // Conv3d with padding (as problems 54-66).
 kb.task @conv3d_pad tolerance(atol 1.0e-4, rtol 1.0e-4) {
-  kb.input "x" : tensor<1x2x5x6x7xf32> dist(uniform(0.0, 1.0))
-  kb.input "weight" : tensor<3x2x3x3x3xf32> dist(uniform(-0.2, 0.2))
-  kb.output "out" : tensor<1x3x5x6x7xf32>
-  kb.reference "return torch.conv3d(x, weight, None, [1, 1, 1], [1, 1, 1], [1, 1, 1], 1)"
-  kb.payload(%x: tensor<1x2x5x6x7xf32>, %weight: tensor<3x2x3x3x3xf32>, %out: tensor<1x3x5x6x7xf32>) {
+  kb.input "x" : tensor<1x5x6x7x2xf32> dist(uniform(0.0, 1.0))
+  kb.input "weight" : tensor<3x3x3x2x3xf32> dist(uniform(-0.2, 0.2))
+  kb.output "out" : tensor<1x5x6x7x3xf32>
+  kb.reference "return torch.conv3d(x.permute(0, 4, 1, 2, 3), weight.permute(4, 3, 0, 1, 2), None, [1, 1, 1], [1, 1, 1], [1, 1, 1], 1).permute(0, 2, 3, 4, 1).contiguous()"
+  kb.payload(%x: tensor<1x5x6x7x2xf32>, %weight: tensor<3x3x3x2x3xf32>, %out: tensor<1x5x6x7x3xf32>) {
     %zero = arith.constant 0.0 : f32
-    %xp = tensor.pad %x low[0, 0, 1, 1, 1] high[0, 0, 1, 1, 1] {
+    %xp = tensor.pad %x low[0, 1, 1, 1, 0] high[0, 1, 1, 1, 0] {
     ^bb0(%p0: index, %p1: index, %p2: index, %p3: index, %p4: index):
       tensor.yield %zero : f32
-    } : tensor<1x2x5x6x7xf32> to tensor<1x2x7x8x9xf32>
-    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<1x3x5x6x7xf32>) -> tensor<1x3x5x6x7xf32>
-    %c = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
-        ins(%xp, %weight : tensor<1x2x7x8x9xf32>, tensor<3x2x3x3x3xf32>) outs(%acc : tensor<1x3x5x6x7xf32>) -> tensor<1x3x5x6x7xf32>
-    kb.yield %c : tensor<1x3x5x6x7xf32>
+    } : tensor<1x5x6x7x2xf32> to tensor<1x7x8x9x2xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<1x5x6x7x3xf32>) -> tensor<1x5x6x7x3xf32>
+    %c = linalg.conv_3d_ndhwc_dhwcf {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+        ins(%xp, %weight : tensor<1x7x8x9x2xf32>, tensor<3x3x3x2x3xf32>) outs(%acc : tensor<1x5x6x7x3xf32>) -> tensor<1x5x6x7x3xf32>
+    kb.yield %c : tensor<1x5x6x7x3xf32>
   }
 }
 

@@ -1,0 +1,115 @@
+// RUN: kopt %s --pass-pipeline='builtin.module(kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=60 cache=none})' 2>/dev/null | FileCheck %s
+
+// Convolutions with a window run as implicit GEMMs: the weight is A (output channels x input
+// channels and window offsets), B's tiles are gathered from the unpadded image, zeros where a
+// window reads padding. Padding, dilation and strides (asymmetric), 1-D and 3-D, a bias in the
+// epilogue, extents no tile divides; the f32 kernel's pipelines, split_k (atomic and ordered),
+// and split_tf32 on both TF32 kernels, at KernelBench's fp32 tolerance.
+
+// Padding and dilation (as problem 80), a bias; K = 4 x 3 x 3 = 36 admits wgmma.
+kb.task @conv2d_pad_dilation tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<3x4x10x13xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<7x4x3x3xf32> dist(uniform(-0.2, 0.2))
+  kb.input "bias" : tensor<7xf32> dist(uniform(-1.0, 1.0))
+  kb.output "out" : tensor<3x7x10x13xf32>
+  kb.reference "return torch.conv2d(x, weight, bias, [1, 1], [2, 1], [2, 1], 1)"
+  kb.payload(%x: tensor<3x4x10x13xf32>, %weight: tensor<7x4x3x3xf32>, %bias: tensor<7xf32>, %out: tensor<3x7x10x13xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 2, 1] high[0, 0, 2, 1] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
+      tensor.yield %zero : f32
+    } : tensor<3x4x10x13xf32> to tensor<3x4x14x15xf32>
+    %e = tensor.empty() : tensor<3x7x10x13xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<3x7x10x13xf32>) -> tensor<3x7x10x13xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+        ins(%xp, %weight : tensor<3x4x14x15xf32>, tensor<7x4x3x3xf32>) outs(%acc : tensor<3x7x10x13xf32>) -> tensor<3x7x10x13xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(n, f, y, x) -> (n, f, y, x)>, affine_map<(n, f, y, x) -> (f)>,
+                                          affine_map<(n, f, y, x) -> (n, f, y, x)>],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        ins(%c, %bias : tensor<3x7x10x13xf32>, tensor<7xf32>) outs(%out : tensor<3x7x10x13xf32>) {
+    ^bb0(%v: f32, %b: f32, %o: f32):
+      %y = arith.addf %v, %b : f32
+      linalg.yield %y : f32
+    } -> tensor<3x7x10x13xf32>
+    kb.yield %r : tensor<3x7x10x13xf32>
+  }
+}
+kb.candidate @dilated_async of @conv2d_pad_dilation policy decisions {block_m = 32, block_n = 64, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 3}
+kb.candidate @dilated_prefetch of @conv2d_pad_dilation policy decisions {block_m = 32, block_n = 32, block_k = 16, thread_m = 4, thread_n = 4, stages = 2}
+kb.candidate @dilated_atomic of @conv2d_pad_dilation policy decisions {block_m = 32, block_n = 32, block_k = 8, split_k = 2}
+kb.candidate @dilated_ordered of @conv2d_pad_dilation policy decisions {block_m = 32, block_n = 32, block_k = 8, split_k = 2, split_k_atomic = false}
+kb.candidate @dilated_mma of @conv2d_pad_dilation policy decisions {block_m = 64, block_n = 64, block_k = 16, tf32 = true, split_tf32 = true, stages = 2}
+kb.candidate @dilated_wgmma of @conv2d_pad_dilation policy decisions {block_m = 64, block_n = 128, block_k = 16, tf32 = true, split_tf32 = true, wgmma = true, stages = 2}
+// CHECK: kb.candidate @dilated_async of @conv2d_pad_dilation {{.*}}verdict <correct
+// CHECK: kb.candidate @dilated_prefetch of @conv2d_pad_dilation {{.*}}verdict <correct
+// CHECK: kb.candidate @dilated_atomic of @conv2d_pad_dilation {{.*}}verdict <correct
+// CHECK: kb.candidate @dilated_ordered of @conv2d_pad_dilation {{.*}}verdict <correct
+// CHECK: kb.candidate @dilated_mma of @conv2d_pad_dilation {{.*}}verdict <correct
+// CHECK: kb.candidate @dilated_wgmma of @conv2d_pad_dilation {{.*}}verdict <correct
+
+// Strides and padding that differ by axis, an asymmetric kernel (as problem 50, small).
+kb.task @conv2d_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x3x23x19xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<8x3x5x3xf32> dist(uniform(-0.2, 0.2))
+  kb.output "out" : tensor<2x8x8x10xf32>
+  kb.reference "return torch.conv2d(x, weight, None, [3, 2], [2, 1], [1, 1], 1)"
+  kb.payload(%x: tensor<2x3x23x19xf32>, %weight: tensor<8x3x5x3xf32>, %out: tensor<2x8x8x10xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 2, 1] high[0, 0, 2, 1] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
+      tensor.yield %zero : f32
+    } : tensor<2x3x23x19xf32> to tensor<2x3x27x21xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x8x8x10xf32>) -> tensor<2x8x8x10xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<[3, 2]> : tensor<2xi64>}
+        ins(%xp, %weight : tensor<2x3x27x21xf32>, tensor<8x3x5x3xf32>) outs(%acc : tensor<2x8x8x10xf32>) -> tensor<2x8x8x10xf32>
+    kb.yield %c : tensor<2x8x8x10xf32>
+  }
+}
+kb.candidate @strided_simt of @conv2d_strided policy decisions {block_m = 32, block_n = 32, block_k = 16, thread_m = 4, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @strided_mma of @conv2d_strided policy decisions {block_m = 32, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, stages = 1}
+// CHECK: kb.candidate @strided_simt of @conv2d_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @strided_mma of @conv2d_strided {{.*}}verdict <correct
+
+// 1-D, dilated and strided, no padding (as problem 76).
+kb.task @conv1d_dilated_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<4x6x50xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<10x6x5xf32> dist(uniform(-0.2, 0.2))
+  kb.output "out" : tensor<4x10x14xf32>
+  kb.reference "return torch.conv1d(x, weight, None, [3], [0], [2], 1)"
+  kb.payload(%x: tensor<4x6x50xf32>, %weight: tensor<10x6x5xf32>, %out: tensor<4x10x14xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<4x10x14xf32>) -> tensor<4x10x14xf32>
+    %c = linalg.conv_1d_ncw_fcw {dilations = dense<2> : tensor<1xi64>, strides = dense<3> : tensor<1xi64>}
+        ins(%x, %weight : tensor<4x6x50xf32>, tensor<10x6x5xf32>) outs(%acc : tensor<4x10x14xf32>) -> tensor<4x10x14xf32>
+    kb.yield %c : tensor<4x10x14xf32>
+  }
+}
+kb.candidate @line_simt of @conv1d_dilated_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 2, cp_async = true, stages = 2}
+kb.candidate @line_mma of @conv1d_dilated_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
+// CHECK: kb.candidate @line_simt of @conv1d_dilated_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @line_mma of @conv1d_dilated_strided {{.*}}verdict <correct
+
+// 3-D, padded on every axis.
+kb.task @conv3d_pad tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x3x6x7x8xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<5x3x3x3x3xf32> dist(uniform(-0.2, 0.2))
+  kb.output "out" : tensor<2x5x6x7x8xf32>
+  kb.reference "return torch.conv3d(x, weight, None, [1, 1, 1], [1, 1, 1], [1, 1, 1], 1)"
+  kb.payload(%x: tensor<2x3x6x7x8xf32>, %weight: tensor<5x3x3x3x3xf32>, %out: tensor<2x5x6x7x8xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 1, 1, 1] high[0, 0, 1, 1, 1] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index, %p4: index):
+      tensor.yield %zero : f32
+    } : tensor<2x3x6x7x8xf32> to tensor<2x3x8x9x10xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x5x6x7x8xf32>) -> tensor<2x5x6x7x8xf32>
+    %c = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+        ins(%xp, %weight : tensor<2x3x8x9x10xf32>, tensor<5x3x3x3x3xf32>) outs(%acc : tensor<2x5x6x7x8xf32>) -> tensor<2x5x6x7x8xf32>
+    kb.yield %c : tensor<2x5x6x7x8xf32>
+  }
+}
+kb.candidate @volume_simt of @conv3d_pad policy decisions {block_m = 32, block_n = 64, block_k = 16, thread_m = 4, thread_n = 4, cp_async = true, stages = 3}
+kb.candidate @volume_ordered of @conv3d_pad policy decisions {block_m = 32, block_n = 32, block_k = 8, split_k = 4, split_k_atomic = false}
+kb.candidate @volume_mma of @conv3d_pad policy decisions {block_m = 32, block_n = 64, block_k = 16, tf32 = true, split_tf32 = true, stages = 2}
+// CHECK: kb.candidate @volume_simt of @conv3d_pad {{.*}}verdict <correct
+// CHECK: kb.candidate @volume_ordered of @conv3d_pad {{.*}}verdict <correct
+// CHECK: kb.candidate @volume_mma of @conv3d_pad {{.*}}verdict <correct
