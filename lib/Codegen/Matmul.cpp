@@ -33,11 +33,32 @@ static constexpr int64_t kMaxWarpTile = 64;
 // The family (Family.h)
 //===----------------------------------------------------------------------===//
 
-/// Whether `op` is a convolution (after generalization).
+/// Whether the body of `op` is out + image x filter and nothing else: elementwise fusion may
+/// have folded a producer of an input into it (relu(x)), which a GEMM of the raw inputs loses.
+static bool multipliesAndAdds(linalg::GenericOp op) {
+  Block *body = op.getBody();
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 || body->getOperations().size() != 3)
+    return false;
+  auto add = cast<linalg::YieldOp>(body->getTerminator())
+                 .getValues()
+                 .front()
+                 .getDefiningOp<arith::AddFOp>();
+  Value out = body->getArgument(2);
+  Value product = !add                  ? Value()
+                  : add.getLhs() == out ? add.getRhs()
+                  : add.getRhs() == out ? add.getLhs()
+                                        : Value();
+  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
+  ValueRange inputs = body->getArguments().take_front(2);
+  return mul && ((mul.getLhs() == inputs[0] && mul.getRhs() == inputs[1]) ||
+                 (mul.getLhs() == inputs[1] && mul.getRhs() == inputs[0]));
+}
+
+/// Whether `op` is a convolution (after generalization) that sums image x filter products.
 static bool isConvolution(Operation *op) {
   auto generic = dyn_cast<linalg::GenericOp>(op);
   return generic && linalg::isaConvolutionOpInterface(generic) &&
-         succeeded(linalg::inferConvolutionDims(generic));
+         succeeded(linalg::inferConvolutionDims(generic)) && multipliesAndAdds(generic);
 }
 
 /// A convolution whose window is one point is a contraction over the input channels once the
@@ -246,8 +267,8 @@ static void splitOffBroadcastBatch(linalg::ContractionDimensions &dims, AffineMa
   }
 }
 
-/// Whether an image index is a sum of loops times positive constants, and constants (y * 4 +
-/// ky * 2): what the gather evaluates.
+/// Whether an image index is a sum of loops times positive constants (y * 4 + ky * 2): what the
+/// gather evaluates.
 static bool isGatherIndex(AffineExpr expr) {
   if (isa<AffineDimExpr>(expr))
     return true;
@@ -362,7 +383,7 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   info.m = extent(dims->m);
   info.n = extent(dims->n);
   info.k = extent(dims->k);
-  info.matvec = info.n == 1;
+  info.matvec = !convolution && info.n == 1; // a one-pixel image still gathers B
   if (info.batch * info.m * info.n * info.k == 0)
     return fail("its iteration space is empty");
 
@@ -419,11 +440,14 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   FailureOr<MatmulOperand> c = layout(op.getDpsInitOperand(0), dims->m, dims->n);
   if (failed(a) || failed(b) || failed(c))
     return fail("an operand is not indexed by adjacent runs of its dimensions in one order");
-  if (convolution && (!c->colContiguous || dims->batch.size() > 1 ||
-                      !llvm::all_of(op.getMatchingIndexingMap(bOperand).getResults(),
-                                    isGatherIndex)))
-    return fail("the convolution's output is not contiguous along its pixels (channels last), "
-                "or its image is indexed otherwise than by sums of loops times constants");
+  if (convolution && !c->colContiguous)
+    return fail("the convolution's output is not contiguous along its pixels (channels last)");
+  if (convolution && dims->batch.size() > 1)
+    return fail("the convolution has more than one image dimension");
+  if (convolution && !llvm::all_of(op.getMatchingIndexingMap(bOperand).getResults(),
+                                   isGatherIndex))
+    return fail("the convolution's image is indexed otherwise than by sums of loops times "
+                "positive constants");
   if (convolution) // K decodes in the order A's view linearizes it
     for (AffineExpr expr : op.getMatchingIndexingMap(aOperand).getResults())
       if (unsigned loop = cast<AffineDimExpr>(expr).getPosition();
@@ -492,7 +516,7 @@ void kopt::codegen::readInputStructure(kb::TaskOp task, func::FuncOp func, Matmu
   for (MatmulOperand *operand : {&info.a, &info.b}) {
     // A view of the input (a reshape) would move the matrices the structure applies to.
     auto argument = dyn_cast<BlockArgument>(operand->buffer);
-    if (info.matvec || (operand == &info.b && info.gather) || !argument || argument.getOwner() != &func.getBody().front() ||
+    if (info.matvec || !argument || argument.getOwner() != &func.getBody().front() ||
         argument.getArgNumber() >= inputs.size())
       continue;
     operand->zeros = zerosOf(inputs[argument.getArgNumber()].getGuaranteedStructure(), *operand);

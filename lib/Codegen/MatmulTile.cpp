@@ -284,7 +284,8 @@ SmallVector<Value> MatmulKernelBuilder::at(const MatmulOperand &operand, Value r
 
 /// The payload's ops the kernel replaces, and the temporary an epilogue read.
 void MatmulKernelBuilder::eraseReplacedOps() {
-  // The temporaries: an accumulator an epilogue read, a padded image the gather replaced.
+  // The temporaries: an accumulator an epilogue read, the empty tensor's buffer that stood in
+  // for a padded image (the gather reads the task input).
   SmallVector<Value> temporaries{info.contraction.getDpsInits().front()};
   llvm::append_range(temporaries, info.contraction.getDpsInputs());
   if (info.epilogue)

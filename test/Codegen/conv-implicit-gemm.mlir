@@ -55,13 +55,17 @@ kb.candidate @gather of @conv2d_pad_dilation policy decisions {block_m = 32, blo
 // GATHER:     cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4, [[BYTES]];
 // GATHER-NOT: cp.async.ca.shared.global [{{.*}}], [{{.*}}], {{8|16}},
 
-// The families: a convolution with a window in NCHW is the matmul family's; depthwise ones,
-// channels-last ones (the stores would not run along the pixels) and images padded by anything
-// but zeros are the window family's.
+// The families: a convolution with a window in NCHW is the matmul family's, one output pixel
+// per image included (not a matvec: B is still gathered); depthwise ones, channels-last ones
+// (the stores would not run along the pixels), images padded by anything but zeros, and
+// convolutions whose body fusion gave more than a multiply-add (relu(x) folded in) are the
+// window family's.
 // FAMILY-COUNT-2: kb.candidate @conv2d_pad_dilation_s{{[0-9]+}} of @conv2d_pad_dilation policy decisions {block_k =
 // FAMILY-COUNT-2: kb.candidate @depthwise_s{{[0-9]+}} of @depthwise policy decisions {block =
 // FAMILY-COUNT-2: kb.candidate @channels_last_s{{[0-9]+}} of @channels_last policy decisions {block =
 // FAMILY-COUNT-2: kb.candidate @padded_by_one_s{{[0-9]+}} of @padded_by_one policy decisions {block =
+// FAMILY-COUNT-2: kb.candidate @one_pixel_s{{[0-9]+}} of @one_pixel policy decisions {block_k = {{.*}} ptx
+// FAMILY-COUNT-2: kb.candidate @relu_fused_s{{[0-9]+}} of @relu_fused policy decisions {block =
 
 kb.task @depthwise tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<2x4x10x12xf32> dist(uniform(0.0, 1.0))
@@ -108,6 +112,42 @@ kb.task @padded_by_one tolerance(atol 1.0e-4, rtol 1.0e-4) {
     %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
         ins(%xp, %weight : tensor<2x4x12x14xf32>, tensor<6x4x3x3xf32>) outs(%acc : tensor<2x6x10x12xf32>) -> tensor<2x6x10x12xf32>
     kb.yield %c : tensor<2x6x10x12xf32>
+  }
+}
+
+kb.task @one_pixel tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x3x3x3xf32> dist(uniform(0.0, 1.0))
+  kb.input "weight" : tensor<4x3x3x3xf32> dist(uniform(-0.2, 0.2))
+  kb.output "out" : tensor<2x4x1x1xf32>
+  kb.reference "return torch.conv2d(x, weight)"
+  kb.payload(%x: tensor<2x3x3x3xf32>, %weight: tensor<4x3x3x3xf32>, %out: tensor<2x4x1x1xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x4x1x1xf32>) -> tensor<2x4x1x1xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+        ins(%x, %weight : tensor<2x3x3x3xf32>, tensor<4x3x3x3xf32>) outs(%acc : tensor<2x4x1x1xf32>) -> tensor<2x4x1x1xf32>
+    kb.yield %c : tensor<2x4x1x1xf32>
+  }
+}
+
+kb.task @relu_fused tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x4x10x12xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<6x4x3x3xf32> dist(uniform(-0.2, 0.2))
+  kb.output "out" : tensor<2x6x8x10xf32>
+  kb.reference "return torch.conv2d(torch.relu(x), weight)"
+  kb.payload(%x: tensor<2x4x10x12xf32>, %weight: tensor<6x4x3x3xf32>, %out: tensor<2x6x8x10xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<2x4x10x12xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(n, c, y, x) -> (n, c, y, x)>, affine_map<(n, c, y, x) -> (n, c, y, x)>],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        ins(%x : tensor<2x4x10x12xf32>) outs(%e : tensor<2x4x10x12xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %m = arith.maximumf %v, %zero : f32
+      linalg.yield %m : f32
+    } -> tensor<2x4x10x12xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x6x8x10xf32>) -> tensor<2x6x8x10xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+        ins(%r, %weight : tensor<2x4x10x12xf32>, tensor<6x4x3x3xf32>) outs(%acc : tensor<2x6x8x10xf32>) -> tensor<2x6x8x10xf32>
+    kb.yield %c : tensor<2x6x8x10xf32>
   }
 }
 

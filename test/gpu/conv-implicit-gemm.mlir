@@ -113,3 +113,45 @@ kb.candidate @volume_mma of @conv3d_pad policy decisions {block_m = 32, block_n 
 // CHECK: kb.candidate @volume_simt of @conv3d_pad {{.*}}verdict <correct
 // CHECK: kb.candidate @volume_ordered of @conv3d_pad {{.*}}verdict <correct
 // CHECK: kb.candidate @volume_mma of @conv3d_pad {{.*}}verdict <correct
+
+// Padding that differs between the two ends of an axis (H: 1 low, 2 high; W: 3 high only).
+kb.task @conv2d_uneven_pad tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x3x9x7xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<5x3x3x4xf32> dist(uniform(-0.2, 0.2))
+  kb.output "out" : tensor<2x5x10x7xf32>
+  kb.reference "return torch.conv2d(torch.nn.functional.pad(x, (0, 3, 1, 2)), weight)"
+  kb.payload(%x: tensor<2x3x9x7xf32>, %weight: tensor<5x3x3x4xf32>, %out: tensor<2x5x10x7xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 1, 0] high[0, 0, 2, 3] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
+      tensor.yield %zero : f32
+    } : tensor<2x3x9x7xf32> to tensor<2x3x12x10xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x5x10x7xf32>) -> tensor<2x5x10x7xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+        ins(%xp, %weight : tensor<2x3x12x10xf32>, tensor<5x3x3x4xf32>) outs(%acc : tensor<2x5x10x7xf32>) -> tensor<2x5x10x7xf32>
+    kb.yield %c : tensor<2x5x10x7xf32>
+  }
+}
+kb.candidate @uneven_simt of @conv2d_uneven_pad policy decisions {block_m = 32, block_n = 32, block_k = 16, thread_m = 4, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @uneven_mma of @conv2d_uneven_pad policy decisions {block_m = 32, block_n = 32, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
+// CHECK: kb.candidate @uneven_simt of @conv2d_uneven_pad {{.*}}verdict <correct
+// CHECK: kb.candidate @uneven_mma of @conv2d_uneven_pad {{.*}}verdict <correct
+
+// One output pixel per image: still a GEMM with a gathered B (N = 1), not a matvec.
+kb.task @one_pixel tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x3x3x3xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<4x3x3x3xf32> dist(uniform(-0.2, 0.2))
+  kb.output "out" : tensor<2x4x1x1xf32>
+  kb.reference "return torch.conv2d(x, weight)"
+  kb.payload(%x: tensor<2x3x3x3xf32>, %weight: tensor<4x3x3x3xf32>, %out: tensor<2x4x1x1xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x4x1x1xf32>) -> tensor<2x4x1x1xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+        ins(%x, %weight : tensor<2x3x3x3xf32>, tensor<4x3x3x3xf32>) outs(%acc : tensor<2x4x1x1xf32>) -> tensor<2x4x1x1xf32>
+    kb.yield %c : tensor<2x4x1x1xf32>
+  }
+}
+kb.candidate @pixel_simt of @one_pixel policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 2, cp_async = true, stages = 2}
+kb.candidate @pixel_mma of @one_pixel policy decisions {block_m = 32, block_n = 32, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
+// CHECK: kb.candidate @pixel_simt of @one_pixel {{.*}}verdict <correct
+// CHECK: kb.candidate @pixel_mma of @one_pixel {{.*}}verdict <correct

@@ -102,7 +102,7 @@ struct ImageGather {
 
 /// What a matmul payload is, on buffers.
 struct MatmulInfo {
-  mlir::linalg::GenericOp contraction;
+  mlir::linalg::GenericOp contraction;     // or a convolution (an implicit GEMM)
   mlir::Operation *fill = nullptr;         // writes the accumulator's initial value
   mlir::Value fillValue;                   // that value (a scalar)
   mlir::linalg::GenericOp epilogue;        // elementwise op on the result, or null
