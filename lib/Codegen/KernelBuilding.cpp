@@ -153,14 +153,45 @@ Value PayloadKernelBuilder::view(Value memref, ArrayRef<int64_t> shape, ArrayRef
   return memref::ReinterpretCastOp::create(b, loc, type, memref, /*offset=*/0, shape, strides);
 }
 
-SmallVector<Value> PayloadKernelBuilder::delinearize(Value linear, ArrayRef<int64_t> extents) {
+SmallVector<Value> kopt::codegen::delinearize(OpBuilder &b, Location loc, Value linear,
+                                              ArrayRef<int64_t> extents) {
   SmallVector<Value> indices(extents.size());
   for (int64_t d = static_cast<int64_t>(extents.size()) - 1; d > 0; --d) {
-    indices[d] = arith::RemUIOp::create(b, loc, linear, index(extents[d]));
-    linear = arith::DivUIOp::create(b, loc, linear, index(extents[d]));
+    Value extent = arith::ConstantIndexOp::create(b, loc, extents[d]);
+    indices[d] = arith::RemUIOp::create(b, loc, linear, extent);
+    linear = arith::DivUIOp::create(b, loc, linear, extent);
   }
   indices[0] = linear;
   return indices;
+}
+
+Value kopt::codegen::evaluateAffine(OpBuilder &b, Location loc, AffineExpr expr,
+                                    ArrayRef<Value> dims) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dims[dim.getPosition()];
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return arith::ConstantIndexOp::create(b, loc, constant.getValue());
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  Value lhs = evaluateAffine(b, loc, binary.getLHS(), dims);
+  Value rhs = evaluateAffine(b, loc, binary.getRHS(), dims);
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  case AffineExprKind::Mul:
+    return arith::MulIOp::create(b, loc, lhs, rhs);
+  case AffineExprKind::FloorDiv:
+    return arith::FloorDivSIOp::create(b, loc, lhs, rhs);
+  case AffineExprKind::CeilDiv:
+    return arith::CeilDivSIOp::create(b, loc, lhs, rhs);
+  default: { // Mod: the remainder of floor division, never negative
+    Value quotient = arith::FloorDivSIOp::create(b, loc, lhs, rhs);
+    return arith::SubIOp::create(b, loc, lhs, arith::MulIOp::create(b, loc, quotient, rhs));
+  }
+  }
+}
+
+SmallVector<Value> PayloadKernelBuilder::delinearize(Value linear, ArrayRef<int64_t> extents) {
+  return kopt::codegen::delinearize(b, loc, linear, extents);
 }
 
 SmallVector<Value>

@@ -32,6 +32,15 @@ inline llvm::MaybeAlign accessAlignment(mlir::Type element, int64_t count) {
   return llvm::MaybeAlign(count * element.getIntOrFloatBitWidth() / 8);
 }
 
+/// The indices of row-major `extents` that the index value `linear` is the position of.
+llvm::SmallVector<mlir::Value> delinearize(mlir::OpBuilder &b, mlir::Location loc,
+                                           mlir::Value linear, llvm::ArrayRef<int64_t> extents);
+
+/// `expr` of the index values `dims`, as arith ops (floordiv and ceildiv signed, mod never
+/// negative, as affine maps define them).
+mlir::Value evaluateAffine(mlir::OpBuilder &b, mlir::Location loc, mlir::AffineExpr expr,
+                           llvm::ArrayRef<mlir::Value> dims);
+
 /// Clones the ops of `end`'s block before `end` at `b`'s insertion point, with `mapping` holding
 /// the block's arguments: linalg.index d becomes `loopIndexOf(d)`, values captured from outside
 /// the block become `materialize(value)`.

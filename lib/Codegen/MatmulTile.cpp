@@ -12,7 +12,6 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <functional>
 
 using namespace mlir;
 using namespace kopt::codegen;
@@ -376,30 +375,19 @@ SmallVector<Value> MatmulKernelBuilder::gatheredIndices(Value k, Value n, Value 
   const ImageGather &gather = *info.gather;
   SmallVector<Value> loops(gather.loopExtents.size());
   auto decode = [&](Value linear, ArrayRef<unsigned> order) {
-    for (unsigned loop : llvm::reverse(order.drop_front())) {
-      loops[loop] = rem(linear, gather.loopExtents[loop]);
-      linear = div(linear, gather.loopExtents[loop]);
-    }
-    loops[order.front()] = linear;
+    auto extents =
+        llvm::map_to_vector(order, [&](unsigned loop) { return gather.loopExtents[loop]; });
+    for (auto [loop, value] : llvm::zip_equal(order, delinearize(b, loc, linear, extents)))
+      loops[loop] = value;
   };
   decode(k, gather.kLoops);
   decode(n, gather.nLoops);
   if (gather.batchLoop)
     loops[*gather.batchLoop] = batchId;
-  std::function<Value(AffineExpr)> evaluate = [&](AffineExpr expr) -> Value {
-    if (auto dim = dyn_cast<AffineDimExpr>(expr))
-      return loops[dim.getPosition()];
-    if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-      return index(constant.getValue());
-    auto binary = cast<AffineBinaryOpExpr>(expr); // a sum, or a product by a constant
-    if (binary.getKind() == AffineExprKind::Add)
-      return add(evaluate(binary.getLHS()), evaluate(binary.getRHS()));
-    return mul(evaluate(binary.getLHS()), cast<AffineConstantExpr>(binary.getRHS()).getValue());
-  };
   ArrayRef<int64_t> shape = cast<MemRefType>(bBuffer.getType()).getShape();
   SmallVector<Value> indices;
   for (auto [d, expr] : llvm::enumerate(gather.map.getResults())) {
-    Value position = evaluate(expr);
+    Value position = evaluateAffine(b, loc, expr, loops);
     if (gather.lowPadding[d] != 0)
       position = arith::SubIOp::create(b, loc, position, index(gather.lowPadding[d]));
     // Below zero, the unsigned comparison fails as well.

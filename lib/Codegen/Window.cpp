@@ -441,29 +441,6 @@ private:
   // Loads: the index map, then pads, inserted slices and reshapes as predicates
   //===--------------------------------------------------------------------===//
 
-  Value evaluate(AffineExpr expr, ArrayRef<Value> point) {
-    if (auto dim = dyn_cast<AffineDimExpr>(expr))
-      return point[dim.getPosition()];
-    if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-      return index(constant.getValue());
-    auto binary = cast<AffineBinaryOpExpr>(expr);
-    Value lhs = evaluate(binary.getLHS(), point), rhs = evaluate(binary.getRHS(), point);
-    switch (expr.getKind()) {
-    case AffineExprKind::Add:
-      return add(lhs, rhs);
-    case AffineExprKind::Mul:
-      return mul(lhs, rhs);
-    case AffineExprKind::FloorDiv:
-      return arith::FloorDivSIOp::create(b, loc, lhs, rhs);
-    case AffineExprKind::CeilDiv:
-      return arith::CeilDivSIOp::create(b, loc, lhs, rhs);
-    default: { // Mod: the remainder of floor division, never negative
-      Value quotient = arith::FloorDivSIOp::create(b, loc, lhs, rhs);
-      return sub(lhs, mul(quotient, rhs));
-    }
-    }
-  }
-
   /// The index of `step`'s operand read at `indices` of its result: `inside` is where that is
   /// not the pad or fill value `outside` (null when it is everywhere). `mayBeOut` says which
   /// indices can be out of bounds where another step's predicate fails.
@@ -546,7 +523,8 @@ private:
   /// inserted slice on the way has one there, else the value of the first that has not.
   Value load(const WindowInput &input, AffineMap map, ArrayRef<Value> point) {
     SmallVector<Value> indices =
-        llvm::map_to_vector(map.getResults(), [&](AffineExpr e) { return evaluate(e, point); });
+        llvm::map_to_vector(map.getResults(),
+                            [&](AffineExpr e) { return evaluateAffine(b, loc, e, point); });
     SmallVector<bool> mayBeOut(indices.size(), false);
     SmallVector<Predicate> predicates;
     Value everywhere;
