@@ -48,15 +48,6 @@ private:
     SmallVector<Value> result(acc);
     if (g.splitTf32)
       result.assign(acc.size(), zeros(acc.front().getType()));
-    // A fragment of `rows` x 1 elements: {as read} or, split, {big, small}.
-    auto fragments = [&](ArrayRef<Value> values) {
-      auto type = VectorType::get({static_cast<int64_t>(values.size()), 1}, f32);
-      if (!g.splitTf32)
-        return SmallVector<Value>{vector::FromElementsOp::create(b, loc, type, values)};
-      Tf32Parts parts = splitTf32(values);
-      return SmallVector<Value>{vector::FromElementsOp::create(b, loc, type, parts.big),
-                                vector::FromElementsOp::create(b, loc, type, parts.small)};
-    };
     for (int64_t k0 = 0; k0 < g.blockK; k0 += kMmaK) {
       Value k = add(lane.quad, k0);
       SmallVector<SmallVector<Value>> aFragments, bFragments;
@@ -65,27 +56,18 @@ private:
         SmallVector<Value> values;
         for (auto [dm, dk] : {std::pair(0, 0), std::pair(8, 0), std::pair(0, 4), std::pair(8, 4)})
           values.push_back(readShared(sharedA, tileA, stage, add(row, dm), add(k, dk)));
-        aFragments.push_back(fragments(values));
+        aFragments.push_back(mmaFragment(values, g.splitTf32));
       }
       for (int64_t j = 0; j < mmaTilesN(); ++j) {
         Value col = add(lane.col, j * kMmaN);
-        bFragments.push_back(fragments({readShared(sharedB, tileB, stage, col, k),
-                                        readShared(sharedB, tileB, stage, col, add(k, 4))}));
+        bFragments.push_back(mmaFragment({readShared(sharedB, tileB, stage, col, k),
+                                          readShared(sharedB, tileB, stage, col, add(k, 4))},
+                                         g.splitTf32));
       }
-      auto mma = [&](Value a, Value bFragment, Value c) -> Value {
-        return nvgpu::MmaSyncOp::create(b, loc, a, bFragment, c,
-                                        ArrayRef<int64_t>{kMmaM, kMmaN, kMmaK},
-                                        /*tf32Enabled=*/true);
-      };
       for (int64_t i = 0; i < mmaTilesM(); ++i)
         for (int64_t j = 0; j < mmaTilesN(); ++j) {
           Value &slot = result[i * mmaTilesN() + j];
-          ArrayRef<Value> x = aFragments[i], y = bFragments[j];
-          if (g.splitTf32) {
-            slot = mma(x[1], y[0], slot);
-            slot = mma(x[0], y[1], slot);
-          }
-          slot = mma(x[0], y[0], slot);
+          slot = mmaProduct(aFragments[i], bFragments[j], slot);
         }
     }
     return g.splitTf32 ? addTileSums(acc, result) : result;

@@ -572,19 +572,6 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
 // Reads of the shared tiles, the epilogue, the stores
 //===----------------------------------------------------------------------===//
 
-MatmulKernelBuilder::Tf32Parts MatmulKernelBuilder::splitTf32(ValueRange values) {
-  Type i32 = b.getI32Type();
-  Value mask = arith::ConstantIntOp::create(b, loc, i32, static_cast<int32_t>(0xFFFFE000u));
-  Tf32Parts parts;
-  for (Value x : values) {
-    Value bits = arith::BitcastOp::create(b, loc, i32, x);
-    Value big = arith::BitcastOp::create(b, loc, f32, arith::AndIOp::create(b, loc, bits, mask));
-    parts.big.push_back(big);
-    parts.small.push_back(arith::SubFOp::create(b, loc, x, big));
-  }
-  return parts;
-}
-
 SmallVector<Value> MatmulKernelBuilder::addTileSums(ValueRange running, ValueRange tile) {
   SmallVector<Value> sums;
   for (auto [total, partial] : llvm::zip_equal(running, tile))

@@ -19,8 +19,6 @@
 namespace kopt::codegen::matmul {
 
 inline constexpr int64_t kMaxFragment = 4; // 16 bytes of f32
-/// The m16n8k8 TF32 mma.sync (wgmma's K step is 8 too).
-inline constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
 
 /// The TF32 wgmma: warpgroups of 128 threads, each 64 columns of the block (the M of one
 /// m64nNk8), and A's tile in wgmma's swizzled K-major layout: a row of block_k elements (32, 64
@@ -79,13 +77,6 @@ protected:
   /// Element (mn, k) of a shared tile of `stage`, in whichever layout the tile has.
   mlir::Value readShared(mlir::Value shared, const SharedTile &tile, mlir::Value stage,
                          mlir::Value mn, mlir::Value k);
-
-  /// split_tf32's parts of f32 operand elements: for each x, big = x with its 13 low mantissa
-  /// bits cleared (exactly TF32) and small = x - big (exact in f32), as {bigs, smalls}.
-  struct Tf32Parts {
-    llvm::SmallVector<mlir::Value> big, small;
-  };
-  Tf32Parts splitTf32(mlir::ValueRange values);
 
   /// split_tf32's accumulators of one K tile, which start from zero (the tensor cores truncate
   /// each accumulation: a bias that would grow with K), added to the running ones in f32.

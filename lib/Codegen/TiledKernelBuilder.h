@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
@@ -17,6 +18,8 @@
 namespace kopt::codegen {
 
 inline constexpr int64_t kF32Bytes = 4;
+/// The m16n8k8 TF32 mma.sync (wgmma's K step is 8 too).
+inline constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
 
 class TiledKernelBuilder {
 protected:
@@ -69,6 +72,54 @@ protected:
   }
   mlir::Value element(mlir::Value vector, int64_t position) {
     return mlir::vector::ExtractOp::create(b, loc, vector, llvm::ArrayRef<int64_t>{position});
+  }
+
+  /// split_tf32's parts of f32 operand elements: for each x, big = x with its 13 low mantissa
+  /// bits cleared (exactly TF32) and small = x - big (exact in f32), as {bigs, smalls}.
+  struct Tf32Parts {
+    llvm::SmallVector<mlir::Value> big, small;
+  };
+  Tf32Parts splitTf32(mlir::ValueRange values) {
+    mlir::Type i32 = b.getI32Type();
+    mlir::Value mask =
+        mlir::arith::ConstantIntOp::create(b, loc, i32, static_cast<int32_t>(0xFFFFE000u));
+    Tf32Parts parts;
+    for (mlir::Value x : values) {
+      mlir::Value bits = mlir::arith::BitcastOp::create(b, loc, i32, x);
+      mlir::Value big = mlir::arith::BitcastOp::create(
+          b, loc, f32, mlir::arith::AndIOp::create(b, loc, bits, mask));
+      parts.big.push_back(big);
+      parts.small.push_back(mlir::arith::SubFOp::create(b, loc, x, big));
+    }
+    return parts;
+  }
+
+  /// An m16n8k8 mma.sync operand fragment of `values` (A: 4, B: 2 elements, as vector<Nx1>):
+  /// {as read} or, split (split_tf32), {big, small}.
+  llvm::SmallVector<mlir::Value> mmaFragment(llvm::ArrayRef<mlir::Value> values, bool split) {
+    auto type = mlir::VectorType::get({static_cast<int64_t>(values.size()), 1}, f32);
+    if (!split)
+      return {mlir::vector::FromElementsOp::create(b, loc, type, values)};
+    Tf32Parts parts = splitTf32(values);
+    return {mlir::vector::FromElementsOp::create(b, loc, type, parts.big),
+            mlir::vector::FromElementsOp::create(b, loc, type, parts.small)};
+  }
+
+  /// c + x y on the tensor cores (m16n8k8 TF32 mma.sync; c a vector<2x2xf32>) for fragments
+  /// mmaFragment made: split, three products, the small ones first (small x big, big x small,
+  /// big x big).
+  mlir::Value mmaProduct(llvm::ArrayRef<mlir::Value> x, llvm::ArrayRef<mlir::Value> y,
+                         mlir::Value c) {
+    auto mma = [&](mlir::Value a, mlir::Value bFragment, mlir::Value acc) -> mlir::Value {
+      return mlir::nvgpu::MmaSyncOp::create(b, loc, a, bFragment, acc,
+                                            llvm::ArrayRef<int64_t>{kMmaM, kMmaN, kMmaK},
+                                            /*tf32Enabled=*/true);
+    };
+    if (x.size() == 2) {
+      c = mma(x[1], y[0], c);
+      c = mma(x[0], y[1], c);
+    }
+    return mma(x[0], y[0], c);
   }
 
   /// Runs `body` under `condition` (if any); the values it returns, or zeros where it does not
