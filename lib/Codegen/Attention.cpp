@@ -1,7 +1,7 @@
 //===- Attention.cpp - the fused attention family -------------------------===//
 #include "kopt/Codegen/Attention.h"
+#include "AttentionKernel.h"
 #include "FastMath.h"
-#include "TiledKernelBuilder.h"
 #include "kopt/Codegen/Family.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -19,15 +19,14 @@
 using namespace mlir;
 using namespace kopt::codegen;
 
-static constexpr int64_t kWarp = 32;
-static constexpr int64_t kMaxThreads = 1024;
-static constexpr int64_t kMaxStaticShared = 48 * 1024;
 // Output accumulators a thread may hold: with the score tile and the loaded operands, about
 // what 255 registers take without spilling.
 static constexpr int64_t kMaxAccumulators = 128;
 // A block's output tile: half the 64K registers of an SM, so that the block's threads (however
 // many) keep room for the rest without spilling.
 static constexpr int64_t kMaxBlockAccumulators = 32 * 1024;
+// A tensor-core warp's output columns: 64 accumulators a thread (a 16-row tile).
+static constexpr int64_t kMmaWarpColumns = 128;
 
 //===----------------------------------------------------------------------===//
 // The family (Family.h)
@@ -154,13 +153,14 @@ public:
     if (!start || !(start->isNaN() || (start->isInfinity() && start->isNegative())))
       return fail(max, "the softmax's max does not start from a fill of NaN or -inf");
 
-    // x = scores * scale, scores / scale or the scores themselves.
+    // x = modifier(scores[b, m, n], b, m, n) (a scale, a mask) or the scores themselves.
     Value scores = xInput->get();
-    if (auto scale = scores.getDefiningOp<linalg::GenericOp>();
-        scale && scale.getNumReductionLoops() == 0) {
-      if (failed(matchScale(scale, rank)))
+    linalg::GenericOp modifier;
+    if (auto op = scores.getDefiningOp<linalg::GenericOp>(); op && op.getNumReductionLoops() == 0) {
+      if (failed(matchScoreModifier(op, rank)))
         return failure();
-      scores = scale.getDpsInputOperand(0)->get();
+      modifier = op;
+      scores = op.getDpsInputOperand(0)->get();
     }
 
     // scores[b, m, n] = sum_e Q[b, m, e] * K[b, n, e] into a fill of 0.
@@ -202,8 +202,7 @@ public:
     info.headDim = qShape[rank - 1];
     info.keys = kShape[rank - 2];
     info.valueDim = vShape[rank - 1];
-    info.scale = scale;
-    info.divides = divides;
+    info.scoreModifier = modifier;
     if (shapeOf(func.getArgument(info.out)) != shapeOf(pv.getResult(0)))
       return fail(pv, "the result does not have the output's shape");
     // The columns of the output are split among threads (and blocks) in powers of two: the
@@ -335,31 +334,25 @@ private:
     return success();
   }
 
-  /// x = scores * c, c * scores or scores / c, elementwise, with c a constant.
-  LogicalResult matchScale(linalg::GenericOp op, unsigned rank) {
-    auto why = "the scores' scale is not an elementwise product with (or division by) a "
-               "constant";
+  /// An elementwise op on the scores alone: its body computes from the score, the loops'
+  /// indices (linalg.index) and constants, without side effects (Attention.h).
+  LogicalResult matchScoreModifier(linalg::GenericOp op, unsigned rank) {
     if (op.getNumLoops() != rank || op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
         !hasMap(op, op.getDpsInputOperand(0), batchAnd(rank, {rank - 2, rank - 1})) ||
-        !hasMap(op, op.getDpsInitOperand(0), batchAnd(rank, {rank - 2, rank - 1})))
-      return fail(op, why);
-    Operation *scaling = yielded(op).getDefiningOp();
-    Value x = op.getBody()->getArgument(0);
-    auto constantOf = [](Value value) -> std::optional<double> {
-      if (auto constant = value.getDefiningOp<arith::ConstantFloatOp>())
-        return constant.value().convertToDouble();
-      return std::nullopt;
-    };
-    std::optional<double> c;
-    if (auto mul = dyn_cast_or_null<arith::MulFOp>(scaling))
-      c = mul.getLhs() == x ? constantOf(mul.getRhs())
-          : mul.getRhs() == x ? constantOf(mul.getLhs())
-                              : std::nullopt;
-    else if (auto div = dyn_cast_or_null<arith::DivFOp>(scaling); div && div.getLhs() == x)
-      c = constantOf(div.getRhs()), divides = true;
-    if (!c)
-      return fail(op, why);
-    scale = *c;
+        !hasMap(op, op.getDpsInitOperand(0), batchAnd(rank, {rank - 2, rank - 1})) ||
+        op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
+      return fail(op, "the op between the scores and the softmax is not elementwise on the "
+                      "scores alone");
+    for (Operation &inner : op.getBody()->without_terminator()) {
+      if (!isPure(&inner) || inner.getNumRegions() != 0)
+        return fail(op, "the scores' modifier has an op with effects or regions ('" +
+                            inner.getName().getStringRef() + "')");
+      for (Value operand : inner.getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && def->getBlock() != op.getBody() && !def->hasTrait<OpTrait::ConstantLike>())
+          return fail(op, "the scores' modifier uses a value from outside other than a "
+                          "constant");
+    }
     take(op);
     return success();
   }
@@ -374,8 +367,6 @@ private:
 
   func::FuncOp func;
   llvm::SmallPtrSet<Operation *, 16> taken;
-  double scale = 1.0;
-  bool divides = false;
 };
 } // namespace
 
@@ -408,24 +399,30 @@ static int64_t dividingWidth(int64_t width, int64_t extent) {
   return width;
 }
 
-/// Shared memory: the exponentials of a score tile (rows padded by one float, so that the row
-/// groups of a warp read different banks), then the Q and K chunks of the score loop, whose
-/// space the V rows of the product loop reuse (barriers separate the two).
-static int64_t probabilityBytes(const AttentionGeometry &g) {
-  return llvm::alignTo(g.blockQ * (g.blockKV + 1) * kF32Bytes, 16);
-}
-/// Q and K chunk rows are padded by one vector: consecutive rows start 16 bytes (for 4 x f32)
-/// apart in the banks, so the lanes of a warp reading consecutive keys do not conflict.
-static int64_t chunkPitch(const AttentionGeometry &g) { return g.chunkE + g.vectorQK; }
-static int64_t queryChunkBytes(const AttentionGeometry &g) {
-  return llvm::alignTo(g.blockQ * chunkPitch(g) * kF32Bytes, 16);
-}
-static int64_t keyChunkBytes(const AttentionGeometry &g) {
-  return g.blockKV * chunkPitch(g) * kF32Bytes;
+/// Where the tiles lie in shared memory: the score tile's exponentials first, then the Q and K
+/// chunks of the score loop, whose space the V rows of the product loop reuse (barriers separate
+/// the two); the tensor-core kernel adds its rows' rescaling factors after the exponentials.
+static void layOutShared(AttentionGeometry &g, int64_t rowScaleBytes) {
+  g.rowScaleOffset = llvm::alignTo(g.blockQ * g.scorePitch * kF32Bytes, 16);
+  g.queryChunkOffset = g.rowScaleOffset + llvm::alignTo(rowScaleBytes, 16);
+  g.keyChunkOffset = g.queryChunkOffset + llvm::alignTo(g.blockQ * g.chunkPitch * kF32Bytes, 16);
+  g.valueOffset = g.queryChunkOffset;
+  g.sharedBytes = std::max(g.keyChunkOffset + g.blockKV * g.chunkPitch * kF32Bytes,
+                           g.valueOffset + g.vRows * g.valuePitch * kF32Bytes);
 }
 
-AttentionGeometry kopt::codegen::planAttention(const AttentionSchedule &schedule,
-                                               const AttentionInfo &info) {
+/// As many V rows at a time as fit beside the rest, up to the key tile, down to `minimum`.
+static void fitValueRows(AttentionGeometry &g, int64_t rowScaleBytes, int64_t minimum) {
+  g.vRows = g.blockKV;
+  layOutShared(g, rowScaleBytes);
+  while (g.vRows > minimum && g.sharedBytes > kAttentionMaxShared) {
+    g.vRows /= 2;
+    layOutShared(g, rowScaleBytes);
+  }
+}
+
+/// The f32 kernel's shape.
+static AttentionGeometry planSimt(const AttentionSchedule &schedule, const AttentionInfo &info) {
   AttentionGeometry g{};
   g.blockQ = dividingWidth(schedule.blockQ, info.rows);
   g.blockKV = dividingWidth(schedule.blockKV, info.keys);
@@ -435,7 +432,7 @@ AttentionGeometry kopt::codegen::planAttention(const AttentionSchedule &schedule
   g.threadKV = std::min(schedule.threadKV, g.blockKV);
   // A row group's lanes are consecutive threads of one warp, which combine the row's max and
   // sum with shuffles.
-  while (g.blockKV / g.threadKV > kWarp)
+  while (g.blockKV / g.threadKV > kAttentionWarp)
     g.threadKV *= 2;
   g.headSplit = dividingWidth(schedule.headSplit, info.valueDim);
   g.columns = info.valueDim / g.headSplit;
@@ -444,7 +441,7 @@ AttentionGeometry kopt::codegen::planAttention(const AttentionSchedule &schedule
     g.threadKV *= 2;
   g.lanes = g.blockKV / g.threadKV;
   auto threadsWith = [&](int64_t threadQ) { return (g.blockQ / threadQ) * g.lanes; };
-  while (threadsWith(g.threadQ) > kMaxThreads)
+  while (threadsWith(g.threadQ) > kAttentionMaxThreads)
     g.threadQ *= 2;
   // Output accumulators fit in registers: more blocks per query tile, else fewer rows per
   // thread while the block stays within 1024 threads (the analysis bounds what remains).
@@ -454,7 +451,7 @@ AttentionGeometry kopt::codegen::planAttention(const AttentionSchedule &schedule
       g.headSplit *= 2;
       g.columns /= 2;
     } else if (perThread() > kMaxAccumulators && g.threadQ > 1 &&
-               threadsWith(g.threadQ / 2) <= kMaxThreads) {
+               threadsWith(g.threadQ / 2) <= kAttentionMaxThreads) {
       g.threadQ /= 2;
     } else {
       break;
@@ -462,314 +459,90 @@ AttentionGeometry kopt::codegen::planAttention(const AttentionSchedule &schedule
   }
   g.threads = threadsWith(g.threadQ);
   g.vectorV = dividingWidth(schedule.vector, g.columns / g.lanes);
-  // As many V rows at a time as fit beside the exponentials, up to the key tile.
-  int64_t available = kMaxStaticShared - probabilityBytes(g);
-  g.vRows = g.blockKV;
-  while (g.vRows > 1 && g.vRows * g.columns * kF32Bytes > available)
-    g.vRows /= 2;
-  g.sharedBytes = probabilityBytes(g) + std::max(queryChunkBytes(g) + keyChunkBytes(g),
-                                                 g.vRows * g.columns * kF32Bytes);
+  // Score rows padded by one float, so that the row groups of a warp read different banks; Q
+  // and K chunk rows by one vector: consecutive rows start 16 bytes (for 4 x f32) apart in the
+  // banks, so the lanes of a warp reading consecutive keys do not conflict.
+  g.scorePitch = g.blockKV + 1;
+  g.chunkPitch = g.chunkE + g.vectorQK;
+  g.valuePitch = g.columns;
+  fitValueRows(g, /*rowScaleBytes=*/0, /*minimum=*/1);
   g.grid = info.batch * (info.rows / g.blockQ) * g.headSplit;
   return g;
 }
 
-//===----------------------------------------------------------------------===//
-// Kernel construction
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// Builds the function on buffers and its gpu.launch.
-class AttentionKernelBuilder : TiledKernelBuilder {
-public:
-  AttentionKernelBuilder(func::FuncOp payload, const AttentionInfo &info,
-                         const AttentionGeometry &g)
-      : TiledKernelBuilder(OpBuilder(payload.getContext()), payload.getLoc()), payload(payload),
-        info(info), g(g) {}
-
-  OwningOpRef<ModuleOp> build() {
-    OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-    b.setInsertionPointToEnd(module->getBody());
-    SmallVector<Type> argTypes = llvm::map_to_vector(payload.getArgumentTypes(), [](Type type) {
-      auto tensor = cast<RankedTensorType>(type);
-      return Type(MemRefType::get(tensor.getShape(), tensor.getElementType()));
-    });
-    auto func = func::FuncOp::create(b, loc, payload.getName(), b.getFunctionType(argTypes, {}));
-    Block *entry = func.addEntryBlock();
-    b.setInsertionPointToStart(entry);
-    buildLaunch(entry->getArguments(), payload.getName());
-    func::ReturnOp::create(b, loc);
-    return module;
-  }
-
-private:
-  int64_t rowGroups() const { return g.blockQ / g.threadQ; }
-  int64_t queryTiles() const { return info.rows / g.blockQ; }
-  /// Vectors of a lane's columns: column vectors j * lanes + lane of the block's slice.
-  int64_t columnVectors() const { return g.columns / (g.lanes * g.vectorV); }
-
-  void buildLaunch(ValueRange buffers, StringRef kernelName) {
-    MLIRContext *context = b.getContext();
-    auto sharedType = MemRefType::get({g.sharedBytes}, b.getI8Type(), AffineMap(),
-                                      workgroupSpace());
-    Value one = index(1);
-    auto launch = gpu::LaunchOp::create(
-        b, loc, index(g.grid), one, one, index(g.threads), one, one,
-        /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-        /*asyncDependencies=*/{}, TypeRange{sharedType}, /*privateAttributions=*/{},
-        /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
-        FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
-        FlatSymbolRefAttr::get(context, kernelName));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&launch.getBody().front());
-    Value threadId = launch.getThreadIds().x;
-    group = div(threadId, g.lanes);
-    lane = rem(threadId, g.lanes);
-    this->threadId = threadId;
-    Value blockId = launch.getBlockIds().x;
-    slice = rem(blockId, g.headSplit);
-    Value tile = div(blockId, g.headSplit);
-    queryBase = mul(rem(tile, queryTiles()), g.blockQ);
-    batchId = div(tile, queryTiles());
-    q = view(buffers[info.q], info.rows, info.headDim);
-    k = view(buffers[info.k], info.keys, info.headDim);
-    v = view(buffers[info.v], info.keys, info.valueDim);
-    out = view(buffers[info.out], info.rows, info.valueDim);
-    Value shared = launch.getWorkgroupAttributions().front();
-    probabilities = sharedView(shared, 0, g.blockQ, g.blockKV + 1);
-    queryChunk = sharedView(shared, probabilityBytes(g), g.blockQ, chunkPitch(g));
-    keyChunk = sharedView(shared, probabilityBytes(g) + queryChunkBytes(g), g.blockKV,
-                          chunkPitch(g));
-    valueRows = sharedView(shared, probabilityBytes(g), g.vRows, g.columns);
-    buildBlock();
-    gpu::TerminatorOp::create(b, loc);
-  }
-
-  /// A task buffer as [batch, rows, columns], row-major as it is stored.
-  Value view(Value buffer, int64_t rows, int64_t columns) {
-    SmallVector<int64_t> shape = {info.batch, rows, columns};
-    auto type = MemRefType::get(shape, f32);
-    return memref::ReinterpretCastOp::create(b, loc, type, buffer, /*offset=*/0, shape,
-                                             {rows * columns, columns, 1});
-  }
-
-  /// rows x pitch floats of the shared bytes, from `offset` (a multiple of 16).
-  Value sharedView(Value shared, int64_t offset, int64_t rows, int64_t pitch) {
-    auto type = MemRefType::get({rows, pitch}, f32, AffineMap(), workgroupSpace());
-    return memref::ViewOp::create(b, loc, type, shared, index(offset), ValueRange{});
-  }
-
-  /// The block-local query row of the thread's i-th row: row groups side by side.
-  Value localRow(int64_t i) { return add(group, i * rowGroups()); }
-  /// The tile-local key of the thread's j-th score: lanes side by side.
-  Value localKey(int64_t j) { return add(lane, j * g.lanes); }
-  /// The slice-local first column of the thread's j-th column vector.
-  Value localColumn(int64_t j) { return mul(add(lane, j * g.lanes), g.vectorV); }
-
-  /// rows x columns of `global` at (batchId, rowBase.., columnBase..) into `shared`, in vectors
-  /// of `width` spread over the block's threads: all loads first, then the stores.
-  void copyTile(Value global, Value rowBase, Value columnBase, int64_t rows, int64_t columns,
-                int64_t width, Value shared) {
-    int64_t perRow = columns / width, count = rows * perRow;
-    SmallVector<std::pair<Value, Value>> slots; // (row, column) in the tile
-    SmallVector<Value> exists, values;
-    for (int64_t first = 0; first < count; first += g.threads) {
-      Value id = add(threadId, first);
-      Value row = div(id, perRow), column = mul(rem(id, perRow), width);
-      slots.emplace_back(row, column);
-      exists.push_back(first + g.threads > count ? less(id, count) : Value());
-      values.push_back(guarded(exists.back(), vectorType(width), [&] {
-        return SmallVector<Value>{
-            load(global, {batchId, add(rowBase, row), add(columnBase, column)}, width)};
-      }).front());
-    }
-    for (size_t i = 0; i < slots.size(); ++i)
-      guarded(exists[i], {}, [&] {
-        store(values[i], shared, {slots[i].first, slots[i].second});
-        return SmallVector<Value>{};
-      });
-  }
-
-  Value constant(double value) {
-    return arith::ConstantFloatOp::create(b, loc, cast<FloatType>(f32),
-                                          APFloat(static_cast<float>(value)));
-  }
-  Value broadcast(Value scalar, int64_t width) {
-    return vector::BroadcastOp::create(b, loc, vectorType(width), scalar);
-  }
-  Value exp(Value x) { return math::ExpOp::create(b, loc, x); }
-
-  /// Combines `value` across the lanes of a row group (consecutive threads of a warp) with xor
-  /// shuffles; every lane ends with the result.
-  template <typename Combine>
-  Value acrossLanes(Value value) {
-    int32_t width = std::min(kWarp, g.threads);
-    for (int64_t offset = g.lanes / 2; offset >= 1; offset /= 2) {
-      Value other = gpu::ShuffleOp::create(b, loc, value, offset, width, gpu::ShuffleMode::XOR)
-                        .getShuffleResult();
-      value = Combine::create(b, loc, value, other);
-    }
-    return value;
-  }
-
-  /// The loop over key tiles carries, per thread row, the running max and sum, then the output
-  /// accumulators (threadQ x columnVectors vectors of vectorV).
-  void buildBlock() {
-    double negativeInfinity = -std::numeric_limits<double>::infinity();
-    SmallVector<Value> carried(g.threadQ, constant(negativeInfinity));
-    carried.append(g.threadQ, constant(0.0));
-    carried.append(g.threadQ * columnVectors(), zeros(vectorType(g.vectorV)));
-    auto loop = scf::ForOp::create(b, loc, index(0), index(info.keys), index(g.blockKV), carried);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      scf::YieldOp::create(b, loc, keyTile(loop.getInductionVar(), loop.getRegionIterArgs()));
-    }
-    ValueRange results = loop.getResults();
-    ValueRange sums = results.slice(g.threadQ, g.threadQ);
-    ValueRange acc = results.drop_front(2 * g.threadQ);
-    Value columnBase = mul(slice, g.columns);
-    for (int64_t i = 0; i < g.threadQ; ++i) {
-      Value row = add(queryBase, localRow(i));
-      Value sum = broadcast(sums[i], g.vectorV);
-      for (int64_t j = 0; j < columnVectors(); ++j) {
-        Value normalized = arith::DivFOp::create(b, loc, acc[i * columnVectors() + j], sum);
-        store(normalized, out, {batchId, row, add(columnBase, localColumn(j))});
-      }
+/// The tensor-core kernel's shape, if the payload and the shared memory admit one.
+static std::optional<AttentionGeometry> planMma(const AttentionSchedule &schedule,
+                                                const AttentionInfo &info) {
+  if (info.rows % kMmaM != 0 || info.keys % kMmaK != 0 || info.headDim % kMmaK != 0 ||
+      info.valueDim % kMmaN != 0)
+    return std::nullopt;
+  AttentionGeometry g{};
+  g.tf32 = true;
+  g.splitTf32 = schedule.splitTf32;
+  g.blockQ = std::max(kMmaM, dividingWidth(schedule.blockQ, info.rows));
+  g.blockKV = std::max(kMmaK, dividingWidth(schedule.blockKV, info.keys));
+  g.chunkE = std::max(kMmaK, dividingWidth(schedule.chunkE, info.headDim));
+  g.headSplit = dividingWidth(schedule.headSplit, info.valueDim);
+  while ((info.valueDim / g.headSplit) % kMmaN != 0)
+    g.headSplit /= 2;
+  // Warps across the columns, up to kMmaWarpColumns each; fewer rows, then more blocks per
+  // query tile, while the block would exceed 1024 threads or its output tile half the
+  // registers.
+  auto splitColumns = [&] {
+    g.columns = info.valueDim / g.headSplit;
+    g.warpsC = 1;
+    while (g.columns / g.warpsC > kMmaWarpColumns && g.columns % (2 * g.warpsC * kMmaN) == 0)
+      g.warpsC *= 2;
+  };
+  splitColumns();
+  auto tooBig = [&] {
+    return (g.blockQ / kMmaM) * g.warpsC * kAttentionWarp > kAttentionMaxThreads ||
+           g.blockQ * g.columns > kMaxBlockAccumulators;
+  };
+  while (tooBig()) {
+    if (g.blockQ > kMmaM) {
+      g.blockQ /= 2;
+    } else if (g.columns % (2 * kMmaN) == 0) {
+      g.headSplit *= 2;
+      splitColumns();
+    } else {
+      break;
     }
   }
+  g.warpColumns = g.columns / g.warpsC;
+  if (tooBig() || g.warpColumns > 2 * kMmaWarpColumns)
+    return std::nullopt;
+  g.warpsQ = g.blockQ / kMmaM;
+  g.threads = g.warpsQ * g.warpsC * kAttentionWarp;
+  g.scoreWarps = std::min(g.warpsC, g.blockKV / kMmaN);
+  g.scoreKeys = g.blockKV / g.scoreWarps;
+  g.softmaxLanes = std::min({kAttentionWarp, g.blockKV, g.threads / g.blockQ});
+  // Pitches that keep a warp's fragment reads on distinct banks: lanes read rows lane / 4 and
+  // columns lane % 4 of the exponentials and of the Q and K chunks (a pitch of 4 mod 32), rows
+  // lane % 4 and columns lane / 4 of V (8 mod 32).
+  g.scorePitch = g.blockKV + 4;
+  g.chunkPitch = g.chunkE + 4;
+  g.valuePitch = g.columns + 8;
+  g.vectorQK = dividingWidth(4, g.chunkE);
+  g.vectorV = dividingWidth(4, g.columns);
+  fitValueRows(g, g.blockQ * kF32Bytes, /*minimum=*/kMmaK);
+  if (g.sharedBytes > kAttentionMaxShared)
+    return std::nullopt;
+  g.grid = info.batch * (info.rows / g.blockQ) * g.headSplit;
+  return g;
+}
 
-  /// One key tile from `keyBase`: its scores, the online softmax, and its product with V.
-  SmallVector<Value> keyTile(Value keyBase, ValueRange carried) {
-    SmallVector<Value> scores = scoreTile(keyBase);
-    SmallVector<Value> maxes, sums, acc(carried.drop_front(2 * g.threadQ));
-    for (int64_t i = 0; i < g.threadQ; ++i) {
-      ArrayRef<Value> row = ArrayRef(scores).slice(i * g.threadKV, g.threadKV);
-      Value tileMax = row.front();
-      for (Value score : row.drop_front())
-        tileMax = arith::MaxNumFOp::create(b, loc, tileMax, score);
-      tileMax = acrossLanes<arith::MaxNumFOp>(tileMax);
-      Value max = arith::MaxNumFOp::create(b, loc, carried[i], tileMax);
-      // exp(-inf) = 0 rescales the zeros of the first tile.
-      Value rescale = exp(arith::SubFOp::create(b, loc, carried[i], max));
-      Value tileSum;
-      for (auto [j, score] : llvm::enumerate(row)) {
-        Value p = exp(arith::SubFOp::create(b, loc, score, max));
-        memref::StoreOp::create(b, loc, p, probabilities,
-                                ValueRange{localRow(i), localKey(j)});
-        tileSum = tileSum ? arith::AddFOp::create(b, loc, tileSum, p).getResult() : p;
-      }
-      tileSum = acrossLanes<arith::AddFOp>(tileSum);
-      Value scaled = arith::MulFOp::create(b, loc, carried[g.threadQ + i], rescale);
-      sums.push_back(arith::AddFOp::create(b, loc, scaled, tileSum));
-      maxes.push_back(max);
-      Value factor = broadcast(rescale, g.vectorV);
-      for (int64_t j = 0; j < columnVectors(); ++j) {
-        Value &slot = acc[i * columnVectors() + j];
-        slot = arith::MulFOp::create(b, loc, slot, factor);
-      }
-    }
-    acc = productWithV(keyBase, acc);
-    SmallVector<Value> next(maxes);
-    next.append(sums);
-    next.append(acc);
-    return next;
-  }
-
-  /// The thread's scores (threadQ x threadKV, scaled as the payload scales them) of the key tile
-  /// from `keyBase`, over the head dim in chunks staged in shared memory.
-  SmallVector<Value> scoreTile(Value keyBase) {
-    SmallVector<Value> partial(g.threadQ * g.threadKV, zeros(vectorType(g.vectorQK)));
-    auto chunks = scf::ForOp::create(b, loc, index(0), index(info.headDim), index(g.chunkE),
-                                     partial);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(chunks.getBody());
-      Value depthBase = chunks.getInductionVar();
-      copyTile(q, queryBase, depthBase, g.blockQ, g.chunkE, g.vectorQK, queryChunk);
-      copyTile(k, keyBase, depthBase, g.blockKV, g.chunkE, g.vectorQK, keyChunk);
-      barrier();
-      auto steps = scf::ForOp::create(b, loc, index(0), index(g.chunkE), index(g.vectorQK),
-                                      chunks.getRegionIterArgs());
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(steps.getBody());
-        Value depth = steps.getInductionVar();
-        SmallVector<Value> queries, keys;
-        for (int64_t i = 0; i < g.threadQ; ++i)
-          queries.push_back(load(queryChunk, {localRow(i), depth}, g.vectorQK));
-        for (int64_t j = 0; j < g.threadKV; ++j)
-          keys.push_back(load(keyChunk, {localKey(j), depth}, g.vectorQK));
-        SmallVector<Value> next(steps.getRegionIterArgs());
-        for (int64_t i = 0; i < g.threadQ; ++i)
-          for (int64_t j = 0; j < g.threadKV; ++j) {
-            Value &slot = next[i * g.threadKV + j];
-            slot = vector::FMAOp::create(b, loc, queries[i], keys[j], slot);
-          }
-        scf::YieldOp::create(b, loc, next);
-      }
-      // Every thread is done with the chunks before the next ones (or V's rows) replace them.
-      barrier();
-      scf::YieldOp::create(b, loc, steps.getResults());
-    }
-    SmallVector<Value> scores;
-    for (Value sums : chunks.getResults()) {
-      Value score = vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, sums);
-      Value c = constant(info.scale);
-      scores.push_back(info.divides ? arith::DivFOp::create(b, loc, score, c).getResult()
-                                    : arith::MulFOp::create(b, loc, score, c).getResult());
-    }
-    return scores;
-  }
-
-  /// acc += exponentials x V rows of the key tile from `keyBase`, vRows rows of V at a time.
-  SmallVector<Value> productWithV(Value keyBase, ValueRange acc) {
-    Value columnBase = mul(slice, g.columns);
-    auto parts = scf::ForOp::create(b, loc, index(0), index(g.blockKV), index(g.vRows), acc);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(parts.getBody());
-    Value partBase = parts.getInductionVar();
-    copyTile(v, add(keyBase, partBase), columnBase, g.vRows, g.columns, g.vectorV, valueRows);
-    // Also publishes the exponentials, the first time.
-    barrier();
-    auto keys = scf::ForOp::create(b, loc, index(0), index(g.vRows), index(1),
-                                   parts.getRegionIterArgs());
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(keys.getBody());
-      Value key = keys.getInductionVar();
-      SmallVector<Value> values;
-      for (int64_t j = 0; j < columnVectors(); ++j)
-        values.push_back(load(valueRows, {key, localColumn(j)}, g.vectorV));
-      SmallVector<Value> next(keys.getRegionIterArgs());
-      for (int64_t i = 0; i < g.threadQ; ++i) {
-        Value p = memref::LoadOp::create(b, loc, probabilities,
-                                         ValueRange{localRow(i), add(partBase, key)});
-        Value weight = broadcast(p, g.vectorV);
-        for (int64_t j = 0; j < columnVectors(); ++j) {
-          Value &slot = next[i * columnVectors() + j];
-          slot = vector::FMAOp::create(b, loc, weight, values[j], slot);
-        }
-      }
-      scf::YieldOp::create(b, loc, next);
-    }
-    // Every thread is done with V's rows (and, after the last part, the exponentials) before
-    // they are overwritten.
-    barrier();
-    scf::YieldOp::create(b, loc, keys.getResults());
-    return SmallVector<Value>(parts.getResults());
-  }
-
-  func::FuncOp payload;
-  const AttentionInfo &info;
-  const AttentionGeometry &g;
-  Value threadId, group, lane, slice, queryBase, batchId;
-  Value q, k, v, out;
-  Value probabilities, queryChunk, keyChunk, valueRows;
-};
-} // namespace
+AttentionGeometry kopt::codegen::planAttention(const AttentionSchedule &schedule,
+                                               const AttentionInfo &info) {
+  if (schedule.tf32)
+    if (std::optional<AttentionGeometry> g = planMma(schedule, info))
+      return *g;
+  return planSimt(schedule, info);
+}
 
 OwningOpRef<ModuleOp> kopt::codegen::buildAttentionKernel(func::FuncOp func,
                                                          const AttentionInfo &info,
                                                          const AttentionGeometry &geometry) {
-  return AttentionKernelBuilder(func, info, geometry).build();
+  return geometry.tf32 ? buildMmaAttentionKernel(func, info, geometry)
+                       : buildSimtAttentionKernel(func, info, geometry);
 }

@@ -12,7 +12,6 @@ AttentionInfo kernelBenchShape() {
   info.batch = 32 * 32;
   info.rows = info.keys = 512;
   info.headDim = info.valueDim = 1024;
-  info.scale = 0.03125;
   return info;
 }
 
@@ -69,6 +68,54 @@ TEST(AttentionPlanTest, FallsBackOnOddExtents) {
   EXPECT_EQ(g.threadKV, 8);
   EXPECT_EQ(g.vectorV, 1);
   EXPECT_EQ(g.threads, 4);
+}
+
+TEST(AttentionPlanTest, TensorCoresOnKernelBenchShape) {
+  AttentionSchedule schedule;
+  schedule.tf32 = schedule.splitTf32 = true;
+  schedule.blockQ = 64;
+  schedule.blockKV = 64;
+  schedule.chunkE = 32;
+  schedule.headSplit = 1;
+  // 64 x 1024 outputs exceed half the registers: 32 rows, 2 row groups of 8 warps of 128
+  // columns; the 64-key score tile split among all 8.
+  AttentionGeometry g = planAttention(schedule, kernelBenchShape());
+  EXPECT_TRUE(g.tf32);
+  EXPECT_TRUE(g.splitTf32);
+  EXPECT_EQ(g.blockQ, 32);
+  EXPECT_EQ(g.headSplit, 1);
+  EXPECT_EQ(g.warpsQ, 2);
+  EXPECT_EQ(g.warpsC, 8);
+  EXPECT_EQ(g.warpColumns, 128);
+  EXPECT_EQ(g.threads, 512);
+  EXPECT_EQ(g.scoreWarps, 8);
+  EXPECT_EQ(g.scoreKeys, 8);
+  EXPECT_EQ(g.softmaxLanes, 16);
+  // Scores 32 x 68, 32 factors, then 8 V rows of 1032 floats (more than the chunks' 96 x 36).
+  EXPECT_EQ(g.vRows, 8);
+  EXPECT_EQ(g.sharedBytes, 32 * 68 * 4 + 128 + 8 * 1032 * 4);
+  EXPECT_EQ(g.grid, 1024 * 16);
+}
+
+TEST(AttentionPlanTest, TensorCoresNeedTiles) {
+  AttentionInfo info;
+  info.batch = 3;
+  info.rows = 24; // not a multiple of 16: the f32 kernel
+  info.keys = 40;
+  info.headDim = 24;
+  info.valueDim = 40;
+  AttentionSchedule schedule;
+  schedule.tf32 = true;
+  EXPECT_FALSE(planAttention(schedule, info).tf32);
+  info.rows = 48;
+  AttentionGeometry g = planAttention(schedule, info);
+  EXPECT_TRUE(g.tf32);
+  EXPECT_EQ(g.blockQ, 16);
+  EXPECT_EQ(g.blockKV, 8);
+  EXPECT_EQ(g.chunkE, 8);
+  EXPECT_EQ(g.warpsC, 1);
+  EXPECT_EQ(g.warpColumns, 40);
+  EXPECT_EQ(g.threads, 32);
 }
 
 } // namespace

@@ -50,7 +50,8 @@ TEST(ScheduleSpaceTest, AttentionTable) {
   for (const Decision &decision : space.decisions)
     names.push_back(decision.name.str());
   EXPECT_EQ(names, (std::vector<std::string>{"block_q", "block_kv", "chunk_e", "thread_q",
-                                             "thread_kv", "head_split", "vector", "fast_math"}));
+                                             "thread_kv", "head_split", "vector", "fast_math",
+                                             "tf32", "split_tf32"}));
   EXPECT_EQ(space.find("head_split")->domain, llvm::ArrayRef<int64_t>({1, 2, 4, 8}));
 }
 

@@ -385,6 +385,20 @@ def AttentionFamily : Family<"attention", "Attention"> {
     }]>,
     FastMathDecision<[{
       in the softmax (the scores' exp, the rescaling of the running sums, the final division)
+    }]>,
+    BoolDecision<"tf32", "tf32", false, [{
+      tensor cores for both products: warps of 16 query rows run m16n8k8 mma.sync on TF32
+      operands, the score tile's keys and the output's columns split among a row group's warps
+      (up to 128 columns each), the tile's exponentials passed through shared memory as the
+      second product's A; thread_q, thread_kv and vector do not apply. Operands rounded to TF32
+      (about 5e-4 relative error per product): the verifier judges the result at the task's
+      tolerance. Only where the rows are a multiple of 16 and the keys and both head dims of 8,
+      else the f32 kernel
+    }]>,
+    BoolDecision<"split_tf32", "splitTf32", false, [{
+      with tf32: each operand split into its TF32 part and the remainder, three tensor-core
+      products per product (as the matmul family's split_tf32), near-f32 accuracy for three times
+      the tensor-core work. Ignored without tf32
     }]>
   ];
 }
