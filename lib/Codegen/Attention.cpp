@@ -25,6 +25,8 @@ static constexpr int64_t kMaxAccumulators = 128;
 // A block's output tile: half the 64K registers of an SM, so that the block's threads (however
 // many) keep room for the rest without spilling.
 static constexpr int64_t kMaxBlockAccumulators = 32 * 1024;
+// The f32 kernel's Q and K chunks: wider ones would not fit beside its score tile in 48 KiB.
+static constexpr int64_t kMaxSimtChunk = 32;
 // A tensor-core warp's output columns: 64 accumulators a thread (a 16-row tile).
 static constexpr int64_t kMmaWarpColumns = 128;
 
@@ -426,7 +428,7 @@ static AttentionGeometry planSimt(const AttentionSchedule &schedule, const Atten
   AttentionGeometry g{};
   g.blockQ = dividingWidth(schedule.blockQ, info.rows);
   g.blockKV = dividingWidth(schedule.blockKV, info.keys);
-  g.chunkE = dividingWidth(schedule.chunkE, info.headDim);
+  g.chunkE = dividingWidth(std::min<int64_t>(schedule.chunkE, kMaxSimtChunk), info.headDim);
   g.vectorQK = dividingWidth(schedule.vector, g.chunkE);
   g.threadQ = std::min(schedule.threadQ, g.blockQ);
   g.threadKV = std::min(schedule.threadKV, g.blockKV);
@@ -526,6 +528,11 @@ static std::optional<AttentionGeometry> planMma(const AttentionSchedule &schedul
   g.vectorQK = dividingWidth(4, g.chunkE);
   g.vectorV = dividingWidth(4, g.columns);
   fitValueRows(g, g.blockQ * kF32Bytes, /*minimum=*/kMmaK);
+  while (g.sharedBytes > kAttentionMaxShared && g.chunkE > kMmaK) {
+    g.chunkE /= 2;
+    g.chunkPitch = g.chunkE + 4;
+    fitValueRows(g, g.blockQ * kF32Bytes, /*minimum=*/kMmaK);
+  }
   if (g.sharedBytes > kAttentionMaxShared)
     return std::nullopt;
   g.grid = info.batch * (info.rows / g.blockQ) * g.headSplit;

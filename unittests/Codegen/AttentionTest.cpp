@@ -97,6 +97,24 @@ TEST(AttentionPlanTest, TensorCoresOnKernelBenchShape) {
   EXPECT_EQ(g.grid, 1024 * 16);
 }
 
+TEST(AttentionPlanTest, TensorCoreChunksFitSharedMemory) {
+  AttentionSchedule schedule;
+  schedule.tf32 = true;
+  schedule.blockQ = 32;
+  schedule.blockKV = 64;
+  schedule.chunkE = 128;
+  schedule.headSplit = 1;
+  // (32 + 64) rows of 132 floats (50688 bytes) exceed 48 KiB alone: chunks of 64.
+  AttentionGeometry g = planAttention(schedule, kernelBenchShape());
+  EXPECT_EQ(g.chunkE, 64);
+  EXPECT_LE(g.sharedBytes, 48 * 1024);
+  schedule.blockQ = 16;
+  EXPECT_EQ(planAttention(schedule, kernelBenchShape()).chunkE, 128);
+  // The f32 kernel takes at most 32.
+  schedule.tf32 = false;
+  EXPECT_EQ(planAttention(schedule, kernelBenchShape()).chunkE, 32);
+}
+
 TEST(AttentionPlanTest, TensorCoresNeedTiles) {
   AttentionInfo info;
   info.batch = 3;

@@ -358,9 +358,10 @@ def AttentionFamily : Family<"attention", "Attention"> {
       exponentials go to shared memory for the product with V; the largest power of two <= this
       that divides the keys
     }]>,
-    IntDecision<"chunk_e", "chunkE", [8, 16, 32], 16, [{
+    IntDecision<"chunk_e", "chunkE", [8, 16, 32, 64, 128], 16, [{
       head-dim extent of the Q and K chunks staged in shared memory per step of a score tile;
-      the largest power of two <= this that divides the head dim
+      the largest power of two <= this that divides the head dim; at most 32 in the f32 kernel,
+      halved in the tensor-core one while its shared memory would exceed 48 KiB
     }]>,
     IntDecision<"thread_q", "threadQ", VectorDomain, 2, [{
       query rows per thread, of the score tile and of the output; clamped to block_q, doubled
