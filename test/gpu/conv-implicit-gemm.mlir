@@ -119,7 +119,7 @@ kb.task @conv2d_uneven_pad tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<2x3x9x7xf32> dist(uniform(-1.0, 1.0))
   kb.input "weight" : tensor<5x3x3x4xf32> dist(uniform(-0.2, 0.2))
   kb.output "out" : tensor<2x5x10x7xf32>
-  kb.reference "return torch.conv2d(torch.nn.functional.pad(x, (0, 3, 1, 2)), weight)"
+  kb.reference "return torch.conv2d(torch.constant_pad_nd(x, [0, 3, 1, 2], 0.0), weight)"
   kb.payload(%x: tensor<2x3x9x7xf32>, %weight: tensor<5x3x3x4xf32>, %out: tensor<2x5x10x7xf32>) {
     %zero = arith.constant 0.0 : f32
     %xp = tensor.pad %x low[0, 0, 1, 0] high[0, 0, 2, 3] {

@@ -104,7 +104,7 @@ kb.task @attention_causal tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "K" : tensor<2x80x32xf32> dist(uniform(0.0, 1.0), normal(0.0, 1.0))
   kb.input "V" : tensor<2x80x64xf32> dist(uniform(0.0, 1.0), normal(0.0, 1.0))
   kb.output "out" : tensor<2x80x64xf32>
-  kb.reference "scale = 1.0 / (float(Q.size(-1)) ** 0.5)\ns = torch.matmul(Q, K.transpose(-2, -1)) * scale\nfuture = torch.ones(s.shape[-2], s.shape[-1], dtype=torch.bool, device=s.device).triu(1)\nattn = torch.softmax(s.masked_fill(future, float('-inf')), dim=-1)\nreturn torch.matmul(attn, V)"
+  kb.reference "scale = 1.0 / (float(Q.size(-1)) ** 0.5)\ns = torch.matmul(Q, K.transpose(-2, -1)) * scale\nfuture = torch.triu(torch.ones_like(s), 1) > 0\nattn = torch.softmax(s.masked_fill(future, float('-inf')), dim=-1)\nreturn torch.matmul(attn, V)"
   kb.payload(%Q: tensor<2x80x32xf32>, %K: tensor<2x80x32xf32>, %V: tensor<2x80x64xf32>, %out: tensor<2x80x64xf32>) {
     %zero = arith.constant 0.0 : f32
     %ninf = arith.constant 0xFF800000 : f32
