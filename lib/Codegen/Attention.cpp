@@ -25,8 +25,8 @@ static constexpr int64_t kMaxAccumulators = 128;
 // A block's output tile: half the 64K registers of an SM, so that the block's threads (however
 // many) keep room for the rest without spilling.
 static constexpr int64_t kMaxBlockAccumulators = 32 * 1024;
-// The f32 kernel's Q and K chunks: wider ones would not fit beside its score tile in 48 KiB.
-static constexpr int64_t kMaxSimtChunk = 32;
+// The f32 kernel's key tiles and Q and K chunks: larger ones would not fit in 48 KiB.
+static constexpr int64_t kMaxSimtKeys = 64, kMaxSimtChunk = 32;
 // A tensor-core warp's output columns: 64 accumulators a thread (a 16-row tile).
 static constexpr int64_t kMmaWarpColumns = 128;
 
@@ -427,7 +427,7 @@ static void fitValueRows(AttentionGeometry &g, int64_t rowScaleBytes, int64_t mi
 static AttentionGeometry planSimt(const AttentionSchedule &schedule, const AttentionInfo &info) {
   AttentionGeometry g{};
   g.blockQ = dividingWidth(schedule.blockQ, info.rows);
-  g.blockKV = dividingWidth(schedule.blockKV, info.keys);
+  g.blockKV = dividingWidth(std::min<int64_t>(schedule.blockKV, kMaxSimtKeys), info.keys);
   g.chunkE = dividingWidth(std::min<int64_t>(schedule.chunkE, kMaxSimtChunk), info.headDim);
   g.vectorQK = dividingWidth(schedule.vector, g.chunkE);
   g.threadQ = std::min(schedule.threadQ, g.blockQ);
@@ -516,25 +516,33 @@ static std::optional<AttentionGeometry> planMma(const AttentionSchedule &schedul
     return std::nullopt;
   g.warpsQ = g.blockQ / kMmaM;
   g.threads = g.warpsQ * g.warpsC * kAttentionWarp;
-  g.scoreWarps = std::min(g.warpsC, g.blockKV / kMmaN);
-  g.scoreKeys = g.blockKV / g.scoreWarps;
-  g.softmaxLanes = std::min({kAttentionWarp, g.blockKV, g.threads / g.blockQ});
+  g.valuePitch = g.columns + 8;
+  g.vectorV = dividingWidth(4, g.columns);
   // Pitches that keep a warp's fragment reads on distinct banks: lanes read rows lane / 4 and
   // columns lane % 4 of the exponentials and of the Q and K chunks (a pitch of 4 mod 32), rows
   // lane % 4 and columns lane / 4 of V (8 mod 32).
-  g.scorePitch = g.blockKV + 4;
-  g.chunkPitch = g.chunkE + 4;
-  g.valuePitch = g.columns + 8;
-  g.vectorQK = dividingWidth(4, g.chunkE);
-  g.vectorV = dividingWidth(4, g.columns);
-  fitValueRows(g, g.blockQ * kF32Bytes, /*minimum=*/kMmaK);
-  while (g.sharedBytes > kAttentionMaxShared && g.chunkE > kMmaK) {
-    g.chunkE /= 2;
+  auto layOut = [&] {
+    g.scoreWarps = std::min(g.warpsC, g.blockKV / kMmaN);
+    g.scoreKeys = g.blockKV / g.scoreWarps;
+    g.softmaxLanes = std::min({kAttentionWarp, g.blockKV, g.threads / g.blockQ});
+    g.scorePitch = g.blockKV + 4;
     g.chunkPitch = g.chunkE + 4;
+    g.vectorQK = dividingWidth(4, g.chunkE);
     fitValueRows(g, g.blockQ * kF32Bytes, /*minimum=*/kMmaK);
+  };
+  layOut();
+  // Over 48 KiB: narrower chunks where they take more space than V's rows, else fewer keys.
+  while (g.sharedBytes > kAttentionMaxShared) {
+    bool chunksLarger = g.keyChunkOffset + g.blockKV * g.chunkPitch * kF32Bytes >
+                        g.valueOffset + g.vRows * g.valuePitch * kF32Bytes;
+    if (chunksLarger && g.chunkE > kMmaK)
+      g.chunkE /= 2;
+    else if (g.blockKV > kMmaK)
+      g.blockKV /= 2;
+    else
+      return std::nullopt;
+    layOut();
   }
-  if (g.sharedBytes > kAttentionMaxShared)
-    return std::nullopt;
   g.grid = info.batch * (info.rows / g.blockQ) * g.headSplit;
   return g;
 }

@@ -115,6 +115,27 @@ TEST(AttentionPlanTest, TensorCoreChunksFitSharedMemory) {
   EXPECT_EQ(planAttention(schedule, kernelBenchShape()).chunkE, 32);
 }
 
+TEST(AttentionPlanTest, TensorCoreKeyTilesFitSharedMemory) {
+  AttentionSchedule schedule;
+  schedule.tf32 = true;
+  schedule.blockQ = 32;
+  schedule.blockKV = 128;
+  schedule.chunkE = 32;
+  schedule.headSplit = 1;
+  // Scores 32 x 132 and 8 V rows of 1032 floats exceed 48 KiB: 64-key tiles.
+  AttentionGeometry g = planAttention(schedule, kernelBenchShape());
+  EXPECT_EQ(g.blockKV, 64);
+  EXPECT_EQ(g.chunkE, 32);
+  EXPECT_LE(g.sharedBytes, 48 * 1024);
+  // 16 rows: 128 keys fit, two 8-key score tiles for each of the 8 warps.
+  schedule.blockQ = 16;
+  g = planAttention(schedule, kernelBenchShape());
+  EXPECT_EQ(g.blockKV, 128);
+  EXPECT_EQ(g.scoreKeys, 16);
+  schedule.tf32 = false;
+  EXPECT_EQ(planAttention(schedule, kernelBenchShape()).blockKV, 64);
+}
+
 TEST(AttentionPlanTest, TensorCoresNeedTiles) {
   AttentionInfo info;
   info.batch = 3;

@@ -353,15 +353,17 @@ def AttentionFamily : Family<"attention", "Attention"> {
       query rows of one batch entry per block; the largest power of two <= this that divides the
       rows
     }]>,
-    IntDecision<"block_kv", "blockKV", [16, 32, 64], 32, [{
+    IntDecision<"block_kv", "blockKV", [16, 32, 64, 128], 32, [{
       keys per tile of the walk over the keys: the score tile is block_q x block_kv, and its
       exponentials go to shared memory for the product with V; the largest power of two <= this
-      that divides the keys
+      that divides the keys; at most 64 in the f32 kernel, halved in the tensor-core one while
+      its shared memory would exceed 48 KiB and V's rows take more of it than the chunks
     }]>,
     IntDecision<"chunk_e", "chunkE", [8, 16, 32, 64, 128], 16, [{
       head-dim extent of the Q and K chunks staged in shared memory per step of a score tile;
       the largest power of two <= this that divides the head dim; at most 32 in the f32 kernel,
-      halved in the tensor-core one while its shared memory would exceed 48 KiB
+      halved in the tensor-core one while its shared memory would exceed 48 KiB and the chunks
+      take more of it than V's rows
     }]>,
     IntDecision<"thread_q", "threadQ", VectorDomain, 2, [{
       query rows per thread, of the score tile and of the output; clamped to block_q, doubled
