@@ -70,13 +70,20 @@ TEST(AttentionPlanTest, FallsBackOnOddExtents) {
   EXPECT_EQ(g.threads, 4);
 }
 
-TEST(AttentionPlanTest, TensorCoresOnKernelBenchShape) {
+/// The tensor-core kernel's schedule with these tiles and one block per query tile.
+AttentionSchedule tensorCoreSchedule(int64_t blockQ, int64_t blockKV, int64_t chunkE) {
   AttentionSchedule schedule;
-  schedule.tf32 = schedule.splitTf32 = true;
-  schedule.blockQ = 64;
-  schedule.blockKV = 64;
-  schedule.chunkE = 32;
+  schedule.tf32 = true;
+  schedule.blockQ = blockQ;
+  schedule.blockKV = blockKV;
+  schedule.chunkE = chunkE;
   schedule.headSplit = 1;
+  return schedule;
+}
+
+TEST(AttentionPlanTest, TensorCoresOnKernelBenchShape) {
+  AttentionSchedule schedule = tensorCoreSchedule(64, 64, 32);
+  schedule.splitTf32 = true;
   // 64 x 1024 outputs exceed half the registers: 32 rows, 2 row groups of 8 warps of 128
   // columns; the 64-key score tile split among all 8.
   AttentionGeometry g = planAttention(schedule, kernelBenchShape());
@@ -98,12 +105,7 @@ TEST(AttentionPlanTest, TensorCoresOnKernelBenchShape) {
 }
 
 TEST(AttentionPlanTest, TensorCoreChunksFitSharedMemory) {
-  AttentionSchedule schedule;
-  schedule.tf32 = true;
-  schedule.blockQ = 32;
-  schedule.blockKV = 64;
-  schedule.chunkE = 128;
-  schedule.headSplit = 1;
+  AttentionSchedule schedule = tensorCoreSchedule(32, 64, 128);
   // (32 + 64) rows of 132 floats (50688 bytes) exceed 48 KiB alone: chunks of 64.
   AttentionGeometry g = planAttention(schedule, kernelBenchShape());
   EXPECT_EQ(g.chunkE, 64);
@@ -116,12 +118,7 @@ TEST(AttentionPlanTest, TensorCoreChunksFitSharedMemory) {
 }
 
 TEST(AttentionPlanTest, TensorCoreKeyTilesFitSharedMemory) {
-  AttentionSchedule schedule;
-  schedule.tf32 = true;
-  schedule.blockQ = 32;
-  schedule.blockKV = 128;
-  schedule.chunkE = 32;
-  schedule.headSplit = 1;
+  AttentionSchedule schedule = tensorCoreSchedule(32, 128, 32);
   // Scores 32 x 132 and 8 V rows of 1032 floats exceed 48 KiB: 64-key tiles.
   AttentionGeometry g = planAttention(schedule, kernelBenchShape());
   EXPECT_EQ(g.blockKV, 64);
