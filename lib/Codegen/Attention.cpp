@@ -205,6 +205,7 @@ public:
     info.keys = kShape[rank - 2];
     info.valueDim = vShape[rank - 1];
     info.scoreModifier = modifier;
+    info.causal = modifier && masksLaterKeys(modifier, rank);
     if (shapeOf(func.getArgument(info.out)) != shapeOf(pv.getResult(0)))
       return fail(pv, "the result does not have the output's shape");
     // The columns of the output are split among threads (and blocks) in powers of two: the
@@ -357,6 +358,45 @@ private:
     }
     take(op);
     return success();
+  }
+
+  /// Whether the modifier yields -inf wherever the key is past the row (a causal mask):
+  /// select(key > row, -inf, x) or select(key <= row, x, -inf), the comparison either way round.
+  static bool masksLaterKeys(linalg::GenericOp op, unsigned rank) {
+    auto select = yielded(op).getDefiningOp<arith::SelectOp>();
+    auto compare = select ? select.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
+    if (!compare)
+      return false;
+    auto indexOf = [](Value value) -> std::optional<uint64_t> {
+      if (auto index = value.getDefiningOp<linalg::IndexOp>())
+        return index.getDim();
+      return std::nullopt;
+    };
+    std::optional<uint64_t> lhs = indexOf(compare.getLhs()), rhs = indexOf(compare.getRhs());
+    uint64_t row = rank - 2, key = rank - 1;
+    using P = arith::CmpIPredicate;
+    P predicate = compare.getPredicate();
+    if (lhs == row && rhs == key) { // row < key is key > row
+      static const std::pair<P, P> swapped[] = {{P::ult, P::ugt}, {P::ugt, P::ult},
+                                                {P::ule, P::uge}, {P::uge, P::ule},
+                                                {P::slt, P::sgt}, {P::sgt, P::slt},
+                                                {P::sle, P::sge}, {P::sge, P::sle}};
+      for (auto [from, to] : swapped)
+        if (predicate == from) {
+          predicate = to;
+          break;
+        }
+    } else if (lhs != key || rhs != row) {
+      return false;
+    }
+    auto isNegativeInfinity = [](Value value) {
+      auto constant = value.getDefiningOp<arith::ConstantFloatOp>();
+      return constant && constant.value().isInfinity() && constant.value().isNegative();
+    };
+    bool later = predicate == P::ugt || predicate == P::sgt;       // key > row
+    bool notLater = predicate == P::ule || predicate == P::sle;    // key <= row
+    return (later && isNegativeInfinity(select.getTrueValue())) ||
+           (notLater && isNegativeInfinity(select.getFalseValue()));
   }
 
   /// The function argument (a task input) `operand` reads.

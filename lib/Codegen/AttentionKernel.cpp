@@ -104,6 +104,13 @@ void AttentionKernelBuilder::storeTile(ArrayRef<Value> values, int64_t rows, int
   }
 }
 
+Value AttentionKernelBuilder::keyEnd() {
+  if (!info.causal)
+    return index(info.keys);
+  Value tiles = div(add(queryBase, g.blockQ + g.blockKV - 1), g.blockKV);
+  return arith::MinUIOp::create(b, loc, mul(tiles, g.blockKV), index(info.keys));
+}
+
 Value AttentionKernelBuilder::constant(double value) {
   return arith::ConstantFloatOp::create(b, loc, cast<FloatType>(f32),
                                         APFloat(static_cast<float>(value)));

@@ -55,6 +55,10 @@ protected:
     storeTile(loadTile(global, rowBase, columnBase, rows, columns, width), rows, columns, shared);
   }
 
+  /// Where the block's walk over the keys ends: the keys, or under a causal mask the end of the
+  /// key tile holding the block's last row (the later tiles are masked for all its rows).
+  mlir::Value keyEnd();
+
   mlir::Value constant(double value);
   mlir::Value broadcast(mlir::Value scalar, int64_t width);
   mlir::Value exp(mlir::Value x);

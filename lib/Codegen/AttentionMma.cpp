@@ -64,7 +64,7 @@ private:
   void walkKeys() {
     SmallVector<Value> carried{constant(-std::numeric_limits<double>::infinity()), constant(0.0)};
     carried.append(outputTiles(), zeros(fragmentType()));
-    auto loop = scf::ForOp::create(b, loc, index(0), index(info.keys), index(g.blockKV), carried);
+    auto loop = scf::ForOp::create(b, loc, index(0), keyEnd(), index(g.blockKV), carried);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());

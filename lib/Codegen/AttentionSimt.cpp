@@ -44,7 +44,7 @@ private:
     SmallVector<Value> carried(g.threadQ, constant(negativeInfinity));
     carried.append(g.threadQ, constant(0.0));
     carried.append(g.threadQ * columnVectors(), zeros(vectorType(g.vectorV)));
-    auto loop = scf::ForOp::create(b, loc, index(0), index(info.keys), index(g.blockKV), carried);
+    auto loop = scf::ForOp::create(b, loc, index(0), keyEnd(), index(g.blockKV), carried);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());

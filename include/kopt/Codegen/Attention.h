@@ -58,6 +58,9 @@ struct AttentionInfo {
   /// tensors), or null: a scale, a mask (a select of -inf on the indices, as causal attention's
   /// key > row), any pure function of the score, its indices and constants.
   mlir::linalg::GenericOp scoreModifier;
+  /// The modifier is a causal mask (-inf wherever the key is past the row): a block walks the
+  /// keys only up to its last row.
+  bool causal = false;
 };
 
 /// Checks that the prepared payload `func` (on tensors) is in the family, emitting a located
