@@ -6,14 +6,12 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <limits>
 #include <optional>
 
 using namespace mlir;
@@ -27,7 +25,8 @@ static constexpr int64_t kMaxAccumulators = 128;
 static constexpr int64_t kMaxBlockAccumulators = 32 * 1024;
 // The f32 kernel's key tiles and Q and K chunks: larger ones would not fit in 48 KiB.
 static constexpr int64_t kMaxSimtKeys = 64, kMaxSimtChunk = 32;
-// A tensor-core warp's output columns: 64 accumulators a thread (a 16-row tile).
+// A tensor-core warp's output columns: 64 accumulators a thread (a 16-row tile); up to twice
+// this where the columns' odd factor allows no finer split, beyond that the f32 kernel.
 static constexpr int64_t kMmaWarpColumns = 128;
 
 //===----------------------------------------------------------------------===//
@@ -350,11 +349,18 @@ private:
       if (!isPure(&inner) || inner.getNumRegions() != 0)
         return fail(op, "the scores' modifier has an op with effects or regions ('" +
                             inner.getName().getStringRef() + "')");
-      for (Value operand : inner.getOperands())
-        if (Operation *def = operand.getDefiningOp();
-            def && def->getBlock() != op.getBody() && !def->hasTrait<OpTrait::ConstantLike>())
+      for (Value operand : inner.getOperands()) {
+        // Scalars only, from the body or from scalar constants: the kernels clone the body
+        // per score, with the score and the loops' indices as its only inputs.
+        if (!operand.getType().isIntOrIndexOrFloat())
+          return fail(op, "the scores' modifier computes with a value that is not a scalar");
+        Operation *def = operand.getDefiningOp();
+        bool inBody = def ? def->getBlock() == op.getBody()
+                          : cast<BlockArgument>(operand).getOwner() == op.getBody();
+        if (!inBody && !(def && def->hasTrait<OpTrait::ConstantLike>()))
           return fail(op, "the scores' modifier uses a value from outside other than a "
                           "constant");
+      }
     }
     take(op);
     return success();

@@ -102,7 +102,7 @@ private:
     return next;
   }
 
-  /// The thread's scores (threadQ x threadKV, scaled as the payload scales them) of the key tile
+  /// The thread's scores (threadQ x threadKV, as the payload's modifier leaves them) of the key tile
   /// from `keyBase`, over the head dim in chunks staged in shared memory.
   SmallVector<Value> scoreTile(Value keyBase) {
     SmallVector<Value> partial(g.threadQ * g.threadKV, zeros(vectorType(g.vectorQK)));

@@ -25,7 +25,7 @@
 // of 16 query rows each, warps_c of them per 16 rows splitting the block's output columns, and
 // both products run on the tensor cores (m16n8k8 mma.sync; with split_tf32 three per product,
 // near-f32 accuracy). Per key tile: the score tile's keys are split among a row group's warps,
-// which accumulate Q x K^T fragments over the head dim from the same shared chunks; the scaled
+// which accumulate Q x K^T fragments over the head dim from the same shared chunks; the modified
 // scores go to shared memory, where threads of a row (up to 32) take its max and sum as above and
 // leave the exponentials and the row's rescaling factor; each warp rescales its output fragments
 // and multiplies the exponentials (as A, read from shared memory) by V's rows (as B, staged in
@@ -76,7 +76,7 @@ struct AttentionGeometry {
   int64_t blockQ, blockKV, chunkE; // query rows, keys per tile, head-dim chunk of Q and K
   int64_t threadQ, threadKV;       // a thread's rows and keys of the score tile
   int64_t lanes;                   // threads of one row group: blockKV / threadKV
-  int64_t threads;                 // (blockQ / threadQ) x lanes
+  int64_t threads;                 // (blockQ / threadQ) x lanes; tf32: warpsQ x warpsC x 32
   int64_t headSplit, columns;      // blocks per query tile, output columns of each
   int64_t vectorQK, vectorV;       // access widths along E (Q, K) and along columns (V, out)
   int64_t vRows;                   // V rows staged in shared memory at a time

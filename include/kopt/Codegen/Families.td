@@ -357,7 +357,8 @@ def AttentionFamily : Family<"attention", "Attention"> {
       keys per tile of the walk over the keys: the score tile is block_q x block_kv, and its
       exponentials go to shared memory for the product with V; the largest power of two <= this
       that divides the keys; at most 64 in the f32 kernel, halved in the tensor-core one while
-      its shared memory would exceed 48 KiB and V's rows take more of it than the chunks
+      its shared memory would exceed 48 KiB and V's rows take more of it than the chunks (or
+      the chunks are 8 deep already)
     }]>,
     IntDecision<"chunk_e", "chunkE", [8, 16, 32, 64, 128], 16, [{
       head-dim extent of the Q and K chunks staged in shared memory per step of a score tile;
@@ -392,11 +393,11 @@ def AttentionFamily : Family<"attention", "Attention"> {
     BoolDecision<"tf32", "tf32", false, [{
       tensor cores for both products: warps of 16 query rows run m16n8k8 mma.sync on TF32
       operands, the score tile's keys and the output's columns split among a row group's warps
-      (up to 128 columns each), the tile's exponentials passed through shared memory as the
+      (up to 128 columns each, 256 where no finer split divides them), the tile's exponentials passed through shared memory as the
       second product's A; thread_q, thread_kv and vector do not apply. Operands rounded to TF32
       (about 5e-4 relative error per product): the verifier judges the result at the task's
       tolerance. Only where the rows are a multiple of 16 and the keys and both head dims of 8,
-      else the f32 kernel
+      and the tiles fit (a warp's columns, 48 KiB of shared memory); else the f32 kernel
     }]>,
     BoolDecision<"split_tf32", "splitTf32", false, [{
       with tf32: each operand split into its TF32 part and the remainder, three tensor-core
