@@ -130,27 +130,18 @@ Value AttentionKernelBuilder::modified(Value score, Value row, Value key) {
   IRMapping mapping;
   mapping.map(body->getArgument(0), score);
   SmallVector<Value> batchIndices; // of the leading loops, from the block's batch entry
-  auto valueOf = [&](Value value) {
-    if (Operation *def = value.getDefiningOp(); def && def->getBlock() != body &&
-                                               !mapping.contains(value))
-      mapping.map(value, b.clone(*def)->getResult(0)); // a constant (the analysis checked)
-    return mapping.lookup(value);
+  uint64_t rank = op.getNumLoops();
+  auto loopIndexOf = [&](unsigned dim) {
+    if (dim + 2 < rank && batchIndices.empty())
+      batchIndices =
+          delinearize(b, loc, batchId, ArrayRef(op.getStaticLoopRanges()).drop_back(2));
+    return dim + 2 == rank ? row : dim + 1 == rank ? key : batchIndices[dim];
   };
-  for (Operation &inner : body->without_terminator()) {
-    if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
-      uint64_t dim = indexOp.getDim(), rank = op.getNumLoops();
-      if (dim + 2 < rank && batchIndices.empty())
-        batchIndices = delinearize(b, loc, batchId,
-                                   ArrayRef(op.getStaticLoopRanges()).drop_back(2));
-      mapping.map(indexOp.getResult(),
-                  dim + 2 == rank ? row : dim + 1 == rank ? key : batchIndices[dim]);
-      continue;
-    }
-    for (Value operand : inner.getOperands())
-      valueOf(operand);
-    b.clone(inner, mapping);
-  }
-  return valueOf(body->getTerminator()->getOperand(0));
+  // What the body takes from outside is a scalar constant (the analysis checked).
+  auto materialize = [&](Value value) { return b.clone(*value.getDefiningOp())->getResult(0); };
+  cloneOpsBefore(b, body->getTerminator(), mapping, loopIndexOf, materialize);
+  Value yielded = body->getTerminator()->getOperand(0);
+  return mapping.contains(yielded) ? mapping.lookup(yielded) : materialize(yielded);
 }
 
 Value AttentionKernelBuilder::finiteMax(Value max) {
