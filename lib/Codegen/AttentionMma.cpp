@@ -53,7 +53,7 @@ private:
   /// The A fragment (16 rows from `row`, 8 columns from `col`) of a row-major shared tile.
   SmallVector<Value> aFragment(Value tile, Value row, Value col) {
     SmallVector<Value> values;
-    for (auto [dm, dk] : {std::pair(0, 0), std::pair(8, 0), std::pair(0, 4), std::pair(8, 4)})
+    for (auto [dm, dk] : kMmaAOffsets)
       values.push_back(readShared(tile, add(add(row, group), dm), add(add(col, quad), dk)));
     return mmaFragment(values, g.splitTf32);
   }

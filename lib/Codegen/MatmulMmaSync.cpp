@@ -54,7 +54,7 @@ private:
       for (int64_t i = 0; i < mmaTilesM(); ++i) {
         Value row = add(lane.row, i * kMmaM);
         SmallVector<Value> values;
-        for (auto [dm, dk] : {std::pair(0, 0), std::pair(8, 0), std::pair(0, 4), std::pair(8, 4)})
+        for (auto [dm, dk] : kMmaAOffsets)
           values.push_back(readShared(sharedA, tileA, stage, add(row, dm), add(k, dk)));
         aFragments.push_back(mmaFragment(values, g.splitTf32));
       }

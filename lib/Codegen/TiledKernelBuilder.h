@@ -15,11 +15,16 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 
+#include <utility>
+
 namespace kopt::codegen {
 
 inline constexpr int64_t kF32Bytes = 4;
 /// The m16n8k8 TF32 mma.sync (wgmma's K step is 8 too).
 inline constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
+/// A lane's four A-fragment elements, in mma.sync's register order: (row, k) offsets from its
+/// row lane / 4 and its K column lane % 4 of the 16 x 8 tile.
+inline constexpr std::pair<int64_t, int64_t> kMmaAOffsets[] = {{0, 0}, {8, 0}, {0, 4}, {8, 4}};
 
 class TiledKernelBuilder {
 protected:
