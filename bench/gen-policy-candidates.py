@@ -8,12 +8,12 @@ kb-lower-to-ptx benchmarks and tests.
 --where restricts a decision to the values listed (repeat it for several decisions), to sweep a
 part of the space: COUNT at least the part's size takes all of it, in the space's order.
 
-The space is that of the family kopt gives the task (the one whose decisions a list kopt
-draws for it has: $KOPT, else kopt on PATH, else build/dev/bin/kopt; chains are not supported);
-its decisions and domains are read from include/kopt/Codegen/Families.td through
-`llvm-tblgen --dump-json` ($LLVM_TBLGEN, else llvm-tblgen on PATH or in
-`llvm-config --bindir`). blocks_per_sm is left out of one-shot elementwise lists, which ignore
-it, so that distinct lists are distinct kernels.
+The space is the one kopt gives the task (the decisions of a list kopt draws for it: $KOPT, else
+kopt on PATH, else build/dev/bin/kopt): a family's, a chain's stages' (s0.block_m, ...), or a
+family's followed by a chain's; each family's decisions and domains are read from
+include/kopt/Codegen/Families.td through `llvm-tblgen --dump-json` ($LLVM_TBLGEN, else
+llvm-tblgen on PATH or in `llvm-config --bindir`). blocks_per_sm is left out of one-shot
+elementwise lists, which ignore it, so that distinct lists are distinct kernels.
 """
 import argparse
 import itertools
@@ -84,8 +84,10 @@ def restrict(space, conditions):
     return space
 
 
-def task_family(task_text, spaces):
-    """The family whose decisions are those of a list kopt draws for the task."""
+def task_space(task_text, spaces):
+    """The families of the task's space and the space itself (name -> domain), as kopt draws
+    it: a family's decisions, a chain's stages' under s<k>., or a family's and then a chain's
+    (a family that offers its payload unfused)."""
     kopt = (os.environ.get("KOPT") or shutil.which("kopt")
             or os.path.join(ROOT, "build", "dev", "bin", "kopt"))
     drawn = subprocess.run([kopt, "-", "--pass-pipeline=builtin.module(kb-sample{n=1 policy=uniform})"],
@@ -93,11 +95,21 @@ def task_family(task_text, spaces):
     found = re.search(r"policy decisions \{([^}]*)\}", drawn.stdout)
     if drawn.returncode != 0 or not found:
         sys.exit(f"gen-policy-candidates.py: kopt drew no candidate for the task:\n{drawn.stderr}")
-    names = set(re.findall(r"([\w.]+) = ", found.group(1)))
-    for family, decisions in spaces.items():
-        if names == set(decisions):
-            return family
-    sys.exit(f"gen-policy-candidates.py: no one family has the decisions {sorted(names)}")
+    groups = {}  # "" for the family's own decisions, "s<k>" for stage k's
+    for name in re.findall(r"([\w.]+) = ", found.group(1)):
+        prefix, _, bare = name.rpartition(".")
+        groups.setdefault(prefix, set()).add(bare)
+    families, space = [], {}
+    for prefix in sorted(groups, key=lambda p: -1 if not p else int(p[1:])):
+        family = next((f for f, decisions in spaces.items() if set(decisions) == groups[prefix]),
+                      None)
+        if family is None:
+            sys.exit(f"gen-policy-candidates.py: no one family has the decisions "
+                     f"{sorted(groups[prefix])}")
+        families.append(family)
+        for name, domain in spaces[family].items():
+            space[f"{prefix}.{name}" if prefix else name] = domain
+    return families, space
 
 
 args = parse_arguments()
@@ -107,8 +119,8 @@ task = re.search(r"kb\.task @(\w+)", text).group(1)
 cut = text.find("kb.candidate")
 sys.stdout.write(text if cut < 0 else text[:cut])
 spaces = read_spaces()
-family = task_family(text[:cut] if cut >= 0 else text, spaces)
-space = restrict(spaces[family], args.where)
+families, space = task_space(text[:cut] if cut >= 0 else text, spaces)
+space = restrict(space, args.where)
 # Spaces up to this size are enumerated and deduplicated (elementwise lists without grid_stride
 # drop blocks_per_sm); larger ones (the matmul space, millions of lists) are drawn by index.
 ENUMERATED = 200_000
@@ -117,7 +129,7 @@ if total <= ENUMERATED:
     lists = set()
     for values in itertools.product(*space.values()):
         decisions = dict(zip(space, values))
-        if family == "elementwise" and not decisions["grid_stride"]:
+        if families == ["elementwise"] and not decisions["grid_stride"]:
             del decisions["blocks_per_sm"]
         lists.add(tuple(decisions.items()))
     lists = sorted(lists)
@@ -131,7 +143,13 @@ else:
             values.append(domain[place])
         return tuple(zip(space, reversed(values)))
 
-    indices = random.Random(seed).sample(range(total), min(count, total))
+    rng = random.Random(seed)
+    if total <= sys.maxsize:
+        indices = rng.sample(range(total), min(count, total))
+    else:  # a family's and a chain's space: more lists than range() holds, so no repeats
+        indices = set()
+        while len(indices) < count:
+            indices.add(rng.randrange(total))
     chosen = [decode(i) for i in sorted(indices)]
 for index, decisions in enumerate(chosen):
     body = ", ".join(f"{k} = {str(v).lower()}" for k, v in decisions)

@@ -15,12 +15,13 @@ using namespace kopt::codegen;
 /// Payloads with more anchors are not cut: the ways to cut double with each.
 static constexpr unsigned kMaxAnchors = 6;
 
-/// The linalg ops with reduction loops, in order.
+/// The linalg ops with reduction loops, in order; linalg.softmax, which reduces along its
+/// dimension but is no structured op, is one.
 static SmallVector<Operation *> anchorsOf(Block &body) {
   SmallVector<Operation *> anchors;
   for (Operation &op : body.without_terminator())
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-        linalgOp && linalgOp.getNumReductionLoops() > 0)
+        (linalgOp && linalgOp.getNumReductionLoops() > 0) || isa<linalg::SoftmaxOp>(op))
       anchors.push_back(&op);
   return anchors;
 }

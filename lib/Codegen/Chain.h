@@ -1,8 +1,9 @@
 //===- Chain.h - payloads cut into stages of kernel families ----*- C++ -*-===//
 //
 // Private to KoptCodegen. A payload no family takes whole (a depthwise convolution feeding a
-// pointwise one, row statistics feeding a global reduction) may be a sequence of payloads each
-// family takes. The cut is made after linalg ops with reduction loops (the anchors), the only
+// pointwise one, row statistics feeding a global reduction), or one whose family offers it
+// unfused (attention), may be a sequence of payloads each family takes. The cut is made after
+// linalg ops with reduction loops and linalg.softmax (the anchors), the only
 // ops whose results cannot be fused into their consumers by the families: every other op goes
 // with the stage of the latest anchor it depends on, ops that depend on none (fills, pads,
 // reshapes of inputs) are copied into each stage that uses them. Each stage is a kb.task of its

@@ -91,15 +91,22 @@ struct ChainStorage {
 };
 } // namespace
 
-const ScheduleSpace &kopt::codegen::chainSpace(llvm::ArrayRef<const ScheduleSpace *> stages) {
+const ScheduleSpace &kopt::codegen::chainSpace(llvm::ArrayRef<const ScheduleSpace *> stages,
+                                               const ScheduleSpace *fused) {
   static std::mutex mutex;
-  static std::map<std::vector<const ScheduleSpace *>, std::unique_ptr<ChainStorage>> chains;
+  static std::map<std::pair<const ScheduleSpace *, std::vector<const ScheduleSpace *>>,
+                  std::unique_ptr<ChainStorage>>
+      chains;
   std::lock_guard<std::mutex> lock(mutex);
-  std::unique_ptr<ChainStorage> &chain = chains[stages.vec()];
+  std::unique_ptr<ChainStorage> &chain = chains[{fused, stages.vec()}];
   if (chain)
     return chain->space;
   chain = std::make_unique<ChainStorage>();
-  chain->stages = stages.vec();
+  if (fused) {
+    chain->stages.push_back(fused);
+    llvm::append_range(chain->decisions, fused->decisions);
+  }
+  llvm::append_range(chain->stages, stages);
   for (auto [k, stage] : llvm::enumerate(stages))
     for (const Decision &decision : stage->decisions)
       chain->decisions.push_back(
@@ -109,9 +116,12 @@ const ScheduleSpace &kopt::codegen::chainSpace(llvm::ArrayRef<const ScheduleSpac
   std::string family = llvm::join(
       llvm::map_range(stages, [](const ScheduleSpace *stage) { return stage->family.str(); }),
       " + ");
-  chain->space = {chain->keep(family),
-                  chain->keep("the payload cut at intermediate tensors into stages, one kernel "
-                              "family each, the intermediates in scratch buffers"),
-                  chain->decisions, chain->stages};
+  std::string help = "the payload cut at intermediate tensors into stages, one kernel family "
+                     "each, the intermediates in scratch buffers";
+  if (fused) {
+    family = (fused->family + " | " + family).str();
+    help = (fused->help + "; or, as its decisions choose, " + help).str();
+  }
+  chain->space = {chain->keep(family), chain->keep(help), chain->decisions, chain->stages};
   return chain->space;
 }

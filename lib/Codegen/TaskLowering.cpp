@@ -63,31 +63,17 @@ static const Family *takingFamily(kb::TaskOp task, StringRef name,
   return nullptr;
 }
 
-FailureOr<TaskLowering> kopt::codegen::lowerTaskOf(kb::TaskOp task, StringRef name) {
-  MLIRContext *context = task.getContext();
-  loadBuiltDialects(context);
-  FailureOr<OwningOpRef<ModuleOp>> prepared = preparePayload(task, name);
-  if (failed(prepared))
-    return failure();
-  TaskLowering lowering;
+/// The first way to cut the task's payload whose every stage some family takes, into
+/// `lowering` (its chain, stage families and their spaces); false if none.
+static bool findChain(kb::TaskOp task, StringRef name, TaskLowering &lowering,
+                      std::vector<const ScheduleSpace *> &spaces) {
   std::vector<std::vector<Diagnostic>> emitted;
-  if ((lowering.family = takingFamily(task, name, emitted))) {
-    lowering.space = lowering.family->space;
-    return lowering;
-  }
-  llvm::ArrayRef<const Family *> families = registeredFamilies();
-  std::vector<Diagnostic> reasons;
-  if (const Family *explaining = explainingFamily((**prepared).lookupSymbol<func::FuncOp>(name)))
-    reasons = std::move(emitted[llvm::find(families, explaining) - families.begin()]);
-  else
-    reasons.emplace_back(task.getLoc(), DiagnosticSeverity::Error) << "no family takes the payload";
-
   for (const std::vector<unsigned> &cutAfter : chainCuts(task)) {
     FailureOr<ChainCut> cut = cutPayload(task, cutAfter);
     if (failed(cut))
       continue;
     std::vector<const Family *> stageFamilies;
-    std::vector<const ScheduleSpace *> spaces;
+    spaces.clear();
     for (auto [k, stage] : llvm::enumerate(cut->stages)) {
       const Family *family = takingFamily(stage.task, stageName(name, k), emitted);
       if (!family)
@@ -97,9 +83,37 @@ FailureOr<TaskLowering> kopt::codegen::lowerTaskOf(kb::TaskOp task, StringRef na
     }
     if (stageFamilies.size() != cut->stages.size())
       continue;
-    lowering.space = &chainSpace(spaces);
     lowering.chain = std::move(*cut);
     lowering.stageFamilies = std::move(stageFamilies);
+    return true;
+  }
+  return false;
+}
+
+FailureOr<TaskLowering> kopt::codegen::lowerTaskOf(kb::TaskOp task, StringRef name) {
+  MLIRContext *context = task.getContext();
+  loadBuiltDialects(context);
+  FailureOr<OwningOpRef<ModuleOp>> prepared = preparePayload(task, name);
+  if (failed(prepared))
+    return failure();
+  TaskLowering lowering;
+  std::vector<std::vector<Diagnostic>> emitted;
+  std::vector<const ScheduleSpace *> spaces;
+  if ((lowering.family = takingFamily(task, name, emitted))) {
+    lowering.space = lowering.family->space;
+    // A family that offers its payload unfused also takes the chain's space, if there is one.
+    if (lowering.family->unfused && findChain(task, name, lowering, spaces))
+      lowering.space = &chainSpace(spaces, lowering.family->space);
+    return lowering;
+  }
+  llvm::ArrayRef<const Family *> families = registeredFamilies();
+  std::vector<Diagnostic> reasons;
+  if (const Family *explaining = explainingFamily((**prepared).lookupSymbol<func::FuncOp>(name)))
+    reasons = std::move(emitted[llvm::find(families, explaining) - families.begin()]);
+  else
+    reasons.emplace_back(task.getLoc(), DiagnosticSeverity::Error) << "no family takes the payload";
+  if (findChain(task, name, lowering, spaces)) {
+    lowering.space = &chainSpace(spaces);
     return lowering;
   }
   for (Diagnostic &reason : reasons)
@@ -145,11 +159,17 @@ FailureOr<Kernel> kopt::codegen::lowerCandidate(kb::TaskOp task, const TaskLower
     return task.emitError() << llvm::toString(values.takeError());
   if (!lowering.family)
     return lowerChain(task, lowering, *values, name, target);
+  // The family's decisions come first; a chain's, if the space has one, follow.
+  ArrayRef<int64_t> familyValues =
+      ArrayRef(*values).take_front(lowering.family->space->decisions.size());
+  if (!lowering.stageFamilies.empty() && lowering.family->unfused(familyValues))
+    return lowerChain(task, lowering, ArrayRef(*values).drop_front(familyValues.size()), name,
+                      target);
   FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);
   if (failed(module))
     return failure();
   auto func = (**module).lookupSymbol<func::FuncOp>(name);
-  BuiltKernels built = lowering.family->build(task, std::move(*module), func, *values, target);
+  BuiltKernels built = lowering.family->build(task, std::move(*module), func, familyValues, target);
   if (failed(built))
     return failure();
   return compileLaunches(**built, (**built).lookupSymbol<func::FuncOp>(name),

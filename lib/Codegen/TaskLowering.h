@@ -17,11 +17,12 @@
 namespace kopt::codegen {
 
 /// How a task's candidates are built: by the family that takes its payload, else by a chain of
-/// families, one per stage of the payload cut at intermediates (Chain.h).
+/// families, one per stage of the payload cut at intermediates (Chain.h); or by either, as the
+/// candidate's decisions choose, where the family takes the payload and offers it unfused.
 struct TaskLowering {
   const ScheduleSpace *space = nullptr;
   const Family *family = nullptr; // the payload's, when one takes it whole
-  ChainCut chain;
+  ChainCut chain;                 // stageFamilies is empty when there is no chain
   std::vector<const Family *> stageFamilies;
 };
 

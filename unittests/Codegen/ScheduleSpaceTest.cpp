@@ -51,7 +51,7 @@ TEST(ScheduleSpaceTest, AttentionTable) {
     names.push_back(decision.name.str());
   EXPECT_EQ(names, (std::vector<std::string>{"block_q", "block_kv", "chunk_e", "thread_q",
                                              "thread_kv", "head_split", "vector", "fast_math",
-                                             "tf32", "split_tf32"}));
+                                             "tf32", "split_tf32", "unfused"}));
   EXPECT_EQ(space.find("head_split")->domain, llvm::ArrayRef<int64_t>({1, 2, 4, 8}));
 }
 
@@ -79,6 +79,37 @@ TEST(ScheduleSpaceTest, ChainNamesItsStagesDecisions) {
                });
   // A prefix of the list: the window's four decisions, then the reduction's first three.
   EXPECT_EQ(parts, (decltype(parts){{"window", {1, 2, 3, 4}}, {"reduction", {5, 6, 7}}}));
+}
+
+TEST(ScheduleSpaceTest, FusedOrChainLeadsWithTheFamily) {
+  const ScheduleSpace *stages[] = {&matmulSpace(), &normalizationSpace(), &matmulSpace()};
+  const ScheduleSpace &either = chainSpace(stages, &attentionSpace());
+  EXPECT_EQ(either.family, "attention | matmul + normalization + matmul");
+  EXPECT_EQ(either.stages,
+            llvm::ArrayRef<const ScheduleSpace *>({&attentionSpace(), &matmulSpace(),
+                                                    &normalizationSpace(), &matmulSpace()}));
+  size_t fused = attentionSpace().decisions.size();
+  ASSERT_EQ(either.decisions.size(), fused + 2 * matmulSpace().decisions.size() +
+                                         normalizationSpace().decisions.size());
+  // The family's decisions keep their names, so its candidates read the same in either space.
+  EXPECT_EQ(either.decisions.front().name, "block_q");
+  EXPECT_EQ(either.decisions[fused - 1].name, "unfused");
+  EXPECT_EQ(either.decisions[fused].name, "s0.block_m");
+  EXPECT_EQ(either.find("s2.split_tf32")->isBool, true);
+  // Distinct from the chain alone.
+  EXPECT_EQ(&chainSpace(stages, &attentionSpace()), &either);
+  EXPECT_NE(&chainSpace(stages), &either);
+  EXPECT_EQ(chainSpace(stages).decisions.front().name, "s0.block_m");
+
+  std::vector<std::string> families;
+  std::vector<int64_t> values(either.decisions.size(), 0);
+  forEachStage(either, llvm::ArrayRef<int64_t>(values),
+               [&](const ScheduleSpace &stage, llvm::ArrayRef<int64_t> part) {
+                 families.push_back(stage.family.str());
+                 EXPECT_EQ(part.size(), stage.decisions.size());
+               });
+  EXPECT_EQ(families,
+            (std::vector<std::string>{"attention", "matmul", "normalization", "matmul"}));
 }
 
 TEST(ScheduleSpaceTest, EveryFamilyIsListed) {

@@ -403,6 +403,13 @@ def AttentionFamily : Family<"attention", "Attention"> {
       with tf32: each operand split into its TF32 part and the remainder, three tensor-core
       products per product (as the matmul family's split_tf32), near-f32 accuracy for three times
       the tensor-core work. Ignored without tf32
+    }]>,
+    BoolDecision<"unfused", "unfused", false, [{
+      true: the payload as the chain of its stages (Q K^T with the scale and mask, the softmax,
+      the product with V), each built by its family with the s<k>.* decisions, the scores in a
+      scratch buffer in global memory: for head dims so large that a fused block holds few query
+      rows and re-reads K and V for each, two tiled matmuls can beat it. The other decisions
+      then do not apply. Where the stages are not all taken by families, the fused kernel
     }]>
   ];
 }

@@ -40,7 +40,8 @@ struct ScheduleSpace {
   llvm::StringRef family;
   llvm::StringRef help;
   llvm::ArrayRef<Decision> decisions;
-  /// A chain's stage spaces, whose decisions `decisions` lists in stage order; empty for a family.
+  /// A chain's stage spaces (a fused family's first, if any: chainSpace), whose decisions
+  /// `decisions` lists in that order; empty for a family.
   llvm::ArrayRef<const ScheduleSpace *> stages = {};
 
   const Decision *find(llvm::StringRef name) const;
@@ -63,9 +64,13 @@ llvm::Expected<llvm::SmallVector<int64_t>> resolveDecisions(const ScheduleSpace 
                                                             const DecisionList &given);
 
 /// The space of a payload cut into stages, each lowered by its family: stage k's decisions under
-/// the names `s<k>.<decision>`, in stage order. Made once per sequence of stage spaces and kept
-/// for the life of the process (the policy refers to spaces by address).
-const ScheduleSpace &chainSpace(llvm::ArrayRef<const ScheduleSpace *> stages);
+/// the names `s<k>.<decision>`, in stage order. With `fused`, the space of a payload that
+/// family takes whole and that is also that chain (Family::unfused): fused's decisions under
+/// their own names first, one of them choosing between its kernel and the chain, and `stages`
+/// lists fused before the chain's stages. Made once per pair and kept for the life of the
+/// process (the policy refers to spaces by address).
+const ScheduleSpace &chainSpace(llvm::ArrayRef<const ScheduleSpace *> stages,
+                                const ScheduleSpace *fused = nullptr);
 
 /// Calls `each(stage, stageValues)` for each family space of `space` (itself, or a chain's
 /// stages) with its part of `values` (one per decision in table order; a prefix of the list cuts
