@@ -463,7 +463,7 @@ private:
     return start;
   }
 
-  /// exp(from - to), or 1 where they are equal (both -inf: an empty partial).
+  /// exp(from - to), or 1 where they are equal (both -inf: an empty or all-masked partial).
   Value rescale(Value from, Value to) {
     Value same = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, from, to);
     Value factor = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, from, to));
@@ -500,7 +500,10 @@ private:
         continue;
       unsigned at = pass.offset.at(r), max = pass.offset.at(online.maxReduction);
       Value v = valueAt(online.element, chunk, e, memo);
-      Value term = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, v, next[max]));
+      // exp(v - max), 1 where v is the max: a -inf (a masked score) into a partial of -infs
+      // adds 1, which a finite max rescales to 0 as exp(-inf - max) would, where -inf - -inf
+      // is NaN.
+      Value term = rescale(v, next[max]);
       Value scaled = arith::MulFOp::create(b, loc, partial[at], rescale(partial[max], next[max]));
       next[at] = arith::AddFOp::create(b, loc, scaled, term);
     }
