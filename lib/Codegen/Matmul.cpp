@@ -20,6 +20,7 @@ using namespace kopt::codegen::matmul;
 
 static constexpr int64_t kMaxThreads = 1024;
 static constexpr int64_t kMaxThreadsPerSM = 2048; // sm_70 to sm_90
+static constexpr int64_t kRegistersPerSM = 64 * 1024;
 // Past what a block may declare statically, its tiles live in dynamic shared memory.
 static constexpr int64_t kMaxStaticShared = 48 * 1024;
 // Half of what an sm_90 block may have, so that two blocks fit on an SM.
@@ -731,7 +732,14 @@ MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const M
   MatmulGeometry g = planTiles(schedule, info, allowWgmma);
   planSplitK(schedule, info, g);
   g.minBlocksPerSM = schedule.minBlocksPerSM;
-  while (g.minBlocksPerSM > 1 && g.minBlocksPerSM * g.threads > kMaxThreadsPerSM)
+  // ptxas may spill to meet .minnctapersm's register cap, but not a wgmma's operands: one
+  // m64nNk8 wgmma (N = block_m) holds 64 x N / 128 accumulators a thread, and ptxas refuses
+  // the kernel below about 30 registers more (94 at N = 128).
+  auto registerCap = [&](int64_t blocks) {
+    return kRegistersPerSM / (blocks * g.threads) / 8 * 8;
+  };
+  while (g.minBlocksPerSM > 1 && (g.minBlocksPerSM * g.threads > kMaxThreadsPerSM ||
+                                  (g.wgmma && registerCap(g.minBlocksPerSM) < g.blockM / 2 + 32)))
     --g.minBlocksPerSM;
   return g;
 }

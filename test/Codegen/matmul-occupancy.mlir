@@ -3,6 +3,7 @@
 // RUN: %extract-ptx %t.mlir unbounded | FileCheck %s --check-prefix=UNBOUNDED
 // RUN: %extract-ptx %t.mlir reduced | FileCheck %s --check-prefix=REDUCED
 // RUN: %extract-ptx %t.mlir split | FileCheck %s --check-prefix=SPLIT
+// RUN: %extract-ptx %t.mlir wgmma | FileCheck %s --check-prefix=WGMMA
 
 // min_blocks_per_sm bounds the matmul kernel's registers through PTX's .minnctapersm (ptxas keeps
 // them within 64K / (blocks x threads)), on the kernel only; 1 sets no bound.
@@ -42,3 +43,11 @@ kb.candidate @split of @mm policy decisions {block_m = 64, block_n = 64, thread_
 // SPLIT-LABEL: .entry mm(
 // SPLIT:       .maxntid 64, 1, 1
 // SPLIT-NEXT:  .minnctapersm 4
+// A wgmma's accumulators (64 x block_m / 128 a thread) and operands cannot spill: 256 threads (two
+// warpgroups) of block_m 128 need about 96 registers, which 3 blocks (85) would not leave them,
+// so the bound drops to 2 (128 registers); ptxas refused the kernel before.
+kb.candidate @wgmma of @mm policy decisions {block_m = 128, block_n = 128, block_k = 8, tf32 = true, wgmma = true, min_blocks_per_sm = 3}
+// WGMMA-LABEL: .entry mm(
+// WGMMA:       .maxntid 256, 1, 1
+// WGMMA-NEXT:  .minnctapersm 2
+// WGMMA:       wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32

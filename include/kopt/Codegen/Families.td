@@ -167,7 +167,9 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       blocks a multiprocessor must hold at once (PTX .minnctapersm): ptxas keeps a thread's
       registers within 64K / (this x threads), spilling if it must, so that more warps hide the
       latency of shared-memory reads and barriers in a kernel its registers limit; 1 leaves the
-      registers to ptxas. Reduced while this x threads exceeds 2048. Ignored by a matvec
+      registers to ptxas. Reduced while this x threads exceeds 2048, and for wgmma while the
+      cap is below a wgmma's accumulators and operands (block_m / 2 + 32), which ptxas cannot
+      spill. Ignored by a matvec
     }]>,
     BoolDecision<"split_k_atomic", "splitKAtomic", true, [{
       with split_k > 1: true, each split adds its partial tile through the epilogue into the
