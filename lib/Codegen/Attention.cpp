@@ -48,13 +48,10 @@ static BuiltKernels buildCandidate(kb::TaskOp, OwningOpRef<ModuleOp>, func::Func
 /// A payload that multiplies and accumulates twice.
 static bool looksLikeFamily(func::FuncOp func) { return hasTwoProducts(func); }
 
-static bool choosesChain(ArrayRef<int64_t> values) {
-  return AttentionSchedule::fromValues(values).unfused;
-}
-
 void kopt::codegen::registerAttentionFamily() {
   registerFamily({&attentionSpace(), /*offerRank=*/50, analyzeOnTensors<analyzeAttention>,
-                  buildCandidate, looksLikeFamily, /*explainRank=*/20, choosesChain});
+                  buildCandidate, looksLikeFamily, /*explainRank=*/20,
+                  /*unfusedDecision=*/"unfused"});
 }
 
 //===----------------------------------------------------------------------===//

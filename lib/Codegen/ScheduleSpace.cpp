@@ -92,7 +92,7 @@ struct ChainStorage {
 } // namespace
 
 const ScheduleSpace &kopt::codegen::chainSpace(llvm::ArrayRef<const ScheduleSpace *> stages,
-                                               const ScheduleSpace *fused) {
+                                               const ScheduleSpace *fused, llvm::StringRef choice) {
   static std::mutex mutex;
   static std::map<std::pair<const ScheduleSpace *, std::vector<const ScheduleSpace *>>,
                   std::unique_ptr<ChainStorage>>
@@ -123,5 +123,22 @@ const ScheduleSpace &kopt::codegen::chainSpace(llvm::ArrayRef<const ScheduleSpac
     help = (fused->help + "; or, as its decisions choose, " + help).str();
   }
   chain->space = {chain->keep(family), chain->keep(help), chain->decisions, chain->stages};
+  if (fused) {
+    const Decision *chooser = fused->find(choice);
+    assert(chooser && chooser->isBool && "a fused space's chain choice is one of its booleans");
+    chain->space.chainChoice = chooser - fused->decisions.begin();
+  }
   return chain->space;
+}
+
+std::vector<bool> kopt::codegen::activeDecisions(const ScheduleSpace &space,
+                                                 llvm::ArrayRef<int64_t> values) {
+  std::vector<bool> active(space.decisions.size(), true);
+  if (space.chainChoice < 0)
+    return active;
+  size_t fused = space.stages.front()->decisions.size();
+  bool chain = space.choosesChain(values);
+  for (size_t d = 0; d < active.size(); ++d)
+    active[d] = d == static_cast<size_t>(space.chainChoice) || (d < fused) != chain;
+  return active;
 }

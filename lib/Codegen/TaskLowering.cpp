@@ -102,8 +102,9 @@ FailureOr<TaskLowering> kopt::codegen::lowerTaskOf(kb::TaskOp task, StringRef na
   if ((lowering.family = takingFamily(task, name, emitted))) {
     lowering.space = lowering.family->space;
     // A family that offers its payload unfused also takes the chain's space, if there is one.
-    if (lowering.family->unfused && findChain(task, name, lowering, spaces))
-      lowering.space = &chainSpace(spaces, lowering.family->space);
+    if (!lowering.family->unfusedDecision.empty() && findChain(task, name, lowering, spaces))
+      lowering.space =
+          &chainSpace(spaces, lowering.family->space, lowering.family->unfusedDecision);
     return lowering;
   }
   llvm::ArrayRef<const Family *> families = registeredFamilies();
@@ -162,7 +163,7 @@ FailureOr<Kernel> kopt::codegen::lowerCandidate(kb::TaskOp task, const TaskLower
   // The family's decisions come first; a chain's, if the space has one, follow.
   ArrayRef<int64_t> familyValues =
       ArrayRef(*values).take_front(lowering.family->space->decisions.size());
-  if (!lowering.stageFamilies.empty() && lowering.family->unfused(familyValues))
+  if (lowering.space->choosesChain(*values))
     return lowerChain(task, lowering, ArrayRef(*values).drop_front(familyValues.size()), name,
                       target);
   FailureOr<OwningOpRef<ModuleOp>> module = preparePayload(task, name);

@@ -16,6 +16,15 @@
 using namespace kopt::learn;
 using kopt::codegen::ScheduleSpace;
 
+/// Which decisions of `space` shaped the kernel of a drawn list (value indices, in table order).
+static std::vector<bool> shapingDecisions(const ScheduleSpace &space,
+                                          llvm::ArrayRef<size_t> valueIndices) {
+  llvm::SmallVector<int64_t> values;
+  for (auto [decision, index] : llvm::zip_equal(space.decisions, valueIndices))
+    values.push_back(decision.domain[index]);
+  return kopt::codegen::activeDecisions(space, values);
+}
+
 PolicyGradient kopt::learn::policyGradient(const Policy &policy,
                                            llvm::ArrayRef<Rollout> rollouts, double temperature,
                                            double entropyBonus) {
@@ -31,19 +40,33 @@ PolicyGradient kopt::learn::policyGradient(const Policy &policy,
   for (const Rollout &rollout : rollouts) {
     if ((rollout.advantage == 0 && entropyBonus == 0) || rollout.valueIndices.empty())
       continue;
+    // Only the decisions that shaped the kernel move weights: not the builder a family's space
+    // that also offers the chain did not choose.
+    std::vector<bool> active = shapingDecisions(*rollout.space, rollout.valueIndices);
     // Means per decision, then over the rollouts.
     double perDecision =
-        1.0 / (static_cast<double>(rollout.valueIndices.size()) * rollouts.size());
+        1.0 / (static_cast<double>(llvm::count(active, true)) * rollouts.size());
+    auto masked = [&](FamilyWeights gradient, size_t offset) {
+      for (auto [d, rows] : llvm::enumerate(gradient.decisions))
+        if (!active[offset + d])
+          for (std::vector<double> &row : rows)
+            std::fill(row.begin(), row.end(), 0.0);
+      return gradient;
+    };
     // A chain's stages move their families' weights.
+    llvm::ArrayRef<size_t> all(rollout.valueIndices);
     codegen::forEachStage(
-        *rollout.space, llvm::ArrayRef<size_t>(rollout.valueIndices),
-        [&](const ScheduleSpace &stage, llvm::ArrayRef<size_t> values) {
+        *rollout.space, all, [&](const ScheduleSpace &stage, llvm::ArrayRef<size_t> values) {
+          size_t offset = values.data() - all.data();
           if (rollout.advantage != 0)
-            accumulate(stage, policy.gradient(stage, rollout.task, values, temperature),
+            accumulate(stage,
+                       masked(policy.gradient(stage, rollout.task, values, temperature), offset),
                        rollout.advantage * perDecision);
           if (entropyBonus != 0)
-            accumulate(stage, policy.entropyGradient(stage, rollout.task, values, temperature),
-                       entropyBonus * perDecision);
+            accumulate(
+                stage,
+                masked(policy.entropyGradient(stage, rollout.task, values, temperature), offset),
+                entropyBonus * perDecision);
         });
   }
   return total;
@@ -212,7 +235,13 @@ RolloutStats kopt::learn::statsOf(const RolloutGroup &group, const LearningTask 
     for (double logProb : drawn.logProbs)
       sum += logProb;
     stats.meanSurprisal -= sum / drawn.logProbs.size() / n;
-    lists.insert(drawn.valueIndices);
+    // Distinct kernels: decisions that did not shape the kernel count as one value.
+    std::vector<size_t> kernel = drawn.valueIndices;
+    std::vector<bool> active = shapingDecisions(*task.space, kernel);
+    for (auto [index, shapes] : llvm::zip_equal(kernel, active))
+      if (!shapes)
+        index = 0;
+    lists.insert(kernel);
     all.push_back(drawn.valueIndices);
   }
   stats.distinct = lists.size();

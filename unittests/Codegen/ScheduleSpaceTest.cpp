@@ -83,7 +83,7 @@ TEST(ScheduleSpaceTest, ChainNamesItsStagesDecisions) {
 
 TEST(ScheduleSpaceTest, FusedOrChainLeadsWithTheFamily) {
   const ScheduleSpace *stages[] = {&matmulSpace(), &normalizationSpace(), &matmulSpace()};
-  const ScheduleSpace &either = chainSpace(stages, &attentionSpace());
+  const ScheduleSpace &either = chainSpace(stages, &attentionSpace(), "unfused");
   EXPECT_EQ(either.family, "attention | matmul + normalization + matmul");
   EXPECT_EQ(either.stages,
             llvm::ArrayRef<const ScheduleSpace *>({&attentionSpace(), &matmulSpace(),
@@ -96,8 +96,23 @@ TEST(ScheduleSpaceTest, FusedOrChainLeadsWithTheFamily) {
   EXPECT_EQ(either.decisions[fused - 1].name, "unfused");
   EXPECT_EQ(either.decisions[fused].name, "s0.block_m");
   EXPECT_EQ(either.find("s2.split_tf32")->isBool, true);
+  // The choice, and what it makes count: the family's decisions or the chain's.
+  size_t choice = attentionSpace().find("unfused") - attentionSpace().decisions.begin();
+  EXPECT_EQ(either.chainChoice, static_cast<int64_t>(choice));
+  std::vector<int64_t> chosen(either.decisions.size(), 0);
+  EXPECT_FALSE(either.choosesChain(chosen));
+  std::vector<bool> active = activeDecisions(either, chosen);
+  EXPECT_EQ(llvm::count(active, true), static_cast<long>(fused));
+  EXPECT_TRUE(active.front() && !active[fused]);
+  chosen[choice] = 1;
+  EXPECT_TRUE(either.choosesChain(chosen));
+  active = activeDecisions(either, chosen);
+  EXPECT_EQ(llvm::count(active, true), static_cast<long>(either.decisions.size() - fused + 1));
+  EXPECT_TRUE(!active.front() && active[choice] && active[fused] && active.back());
+  EXPECT_EQ(chainSpace(stages).chainChoice, -1);
+  EXPECT_EQ(llvm::count(activeDecisions(chainSpace(stages), chosen), false), 0);
   // Distinct from the chain alone.
-  EXPECT_EQ(&chainSpace(stages, &attentionSpace()), &either);
+  EXPECT_EQ(&chainSpace(stages, &attentionSpace(), "unfused"), &either);
   EXPECT_NE(&chainSpace(stages), &either);
   EXPECT_EQ(chainSpace(stages).decisions.front().name, "s0.block_m");
 

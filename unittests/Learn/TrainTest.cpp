@@ -65,6 +65,45 @@ TEST(TrainTest, ChainsUseTheirStagesWeights) {
   EXPECT_GT(probability(policy, chain, good, window.decisions.size()), before);
 }
 
+/// A family's space that also offers the chain moves only the weights of what a rollout built:
+/// the chain's stages and the choice where it chose the chain, the family's decisions where not.
+TEST(TrainTest, FusedOrChainMovesOnlyTheChosenBuilder) {
+  using kopt::codegen::chainSpace;
+  const ScheduleSpace &attention = kopt::codegen::attentionSpace();
+  const ScheduleSpace &matmul = kopt::codegen::matmulSpace();
+  const ScheduleSpace &normalization = kopt::codegen::normalizationSpace();
+  const ScheduleSpace &either =
+      chainSpace({&matmul, &normalization, &matmul}, &attention, "unfused");
+  size_t choice = attention.find("unfused") - attention.decisions.begin();
+  ASSERT_EQ(either.chainChoice, static_cast<int64_t>(choice));
+  auto moved = [](const FamilyWeights &weights, size_t decision) {
+    for (const std::vector<double> &row : weights.decisions[decision])
+      for (double g : row)
+        if (g != 0)
+          return true;
+    return false;
+  };
+  Policy policy;
+  std::vector<size_t> list(either.decisions.size(), 1); // every boolean true: the chain
+  PolicyGradient chain = policyGradient(policy, {{&either, kTask, list, 1.0}});
+  ASSERT_TRUE(chain.count("attention") && chain.count("matmul") && chain.count("normalization"));
+  EXPECT_TRUE(moved(chain.at("attention"), choice));
+  for (size_t d = 0; d < attention.decisions.size(); ++d)
+    if (d != choice)
+      EXPECT_FALSE(moved(chain.at("attention"), d)) << attention.decisions[d].name.str();
+  EXPECT_TRUE(moved(chain.at("matmul"), 0));
+  EXPECT_TRUE(moved(chain.at("normalization"), 0));
+
+  list[choice] = 0; // the fused kernel: the stages' decisions did nothing
+  PolicyGradient fused = policyGradient(policy, {{&either, kTask, list, 1.0}});
+  for (size_t d = 0; d < attention.decisions.size(); ++d)
+    EXPECT_TRUE(moved(fused.at("attention"), d)) << attention.decisions[d].name.str();
+  for (const char *family : {"matmul", "normalization"})
+    if (fused.count(family))
+      for (size_t d = 0; d < fused.at(family).decisions.size(); ++d)
+        EXPECT_FALSE(moved(fused.at(family), d)) << family;
+}
+
 TEST(TrainTest, ZeroAdvantagesLeaveThePolicyAndAdamUnchanged) {
   const ScheduleSpace &space = kopt::codegen::reductionSpace();
   Policy policy;

@@ -40,11 +40,11 @@ struct Family {
   /// explainRank explains. Null: never.
   bool (*explains)(mlir::func::FuncOp func);
   unsigned explainRank;
-  /// Null, or whether the decision values (in the space's table order) choose the payload's
-  /// chain of stages over the family's kernel. A family that takes payloads which are also
-  /// chains of other families' stages (attention: two matmuls and a softmax) offers both, so
-  /// that the space, not the family, decides where the fused kernel loses.
-  bool (*unfused)(llvm::ArrayRef<int64_t> values) = nullptr;
+  /// Empty, or the family's boolean decision whose true builds the payload as its chain of
+  /// stages instead. A family that takes payloads which are also chains of other families'
+  /// stages (attention: two matmuls and a softmax) offers both, so that the space, not the
+  /// family, decides where the fused kernel loses (chainSpace).
+  llvm::StringRef unfusedDecision = {};
 };
 
 /// Adds `family` to the registry. Register before lowering starts: the registry is read without

@@ -43,11 +43,18 @@ struct ScheduleSpace {
   /// A chain's stage spaces (a fused family's first, if any: chainSpace), whose decisions
   /// `decisions` lists in that order; empty for a family.
   llvm::ArrayRef<const ScheduleSpace *> stages = {};
+  /// Of a family's space that also offers the chain: the index of the family's boolean decision
+  /// whose true builds the chain; -1 otherwise.
+  int64_t chainChoice = -1;
 
   const Decision *find(llvm::StringRef name) const;
   /// The value of decision `name` among `values`, as resolveDecisions returns them.
   int64_t valueOf(llvm::ArrayRef<int64_t> values, llvm::StringRef name) const {
     return values[find(name) - decisions.begin()];
+  }
+  /// Whether `values` (one per decision, in table order) choose the chain over the family.
+  bool choosesChain(llvm::ArrayRef<int64_t> values) const {
+    return chainChoice >= 0 && values[chainChoice] != 0;
   }
 };
 
@@ -65,12 +72,18 @@ llvm::Expected<llvm::SmallVector<int64_t>> resolveDecisions(const ScheduleSpace 
 
 /// The space of a payload cut into stages, each lowered by its family: stage k's decisions under
 /// the names `s<k>.<decision>`, in stage order. With `fused`, the space of a payload that
-/// family takes whole and that is also that chain (Family::unfused): fused's decisions under
-/// their own names first, one of them choosing between its kernel and the chain, and `stages`
-/// lists fused before the chain's stages. Made once per pair and kept for the life of the
-/// process (the policy refers to spaces by address).
+/// family takes whole and that is also that chain (Family::unfusedDecision): fused's decisions
+/// under their own names first, its boolean decision `choice` choosing the chain (chainChoice),
+/// and `stages` lists fused before the chain's stages. Made once per pair and kept for the life
+/// of the process (the policy refers to spaces by address).
 const ScheduleSpace &chainSpace(llvm::ArrayRef<const ScheduleSpace *> stages,
-                                const ScheduleSpace *fused = nullptr);
+                                const ScheduleSpace *fused = nullptr,
+                                llvm::StringRef choice = {});
+
+/// Per decision of `space`, whether `values` (one per decision) make it shape the kernel: every
+/// decision of a family or a chain; of a family's space that also offers the chain, the choice
+/// and the chosen builder's decisions. The policy's gradient moves only those.
+std::vector<bool> activeDecisions(const ScheduleSpace &space, llvm::ArrayRef<int64_t> values);
 
 /// Calls `each(stage, stageValues)` for each family space of `space` (itself, or a chain's
 /// stages) with its part of `values` (one per decision in table order; a prefix of the list cuts
