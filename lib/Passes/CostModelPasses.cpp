@@ -86,6 +86,20 @@ struct NamedCandidate {
   llvm::StringMap<float> named;
 };
 
+/// The family that builds `candidate`: its space's, or, where a family's space also offers the
+/// chain ("attention | matmul + normalization + matmul"), the side its choice took.
+llvm::StringRef builderFamily(const kopt::codegen::ScheduleSpace *space, CandidateOp candidate,
+                              llvm::StringRef family) {
+  if (!space || space->chainChoice < 0)
+    return family;
+  DictionaryAttr decisions = candidate.getDecisionsAttr();
+  auto chosen = decisions ? dyn_cast_or_null<BoolAttr>(decisions.get(
+                                space->decisions[space->chainChoice].name))
+                          : BoolAttr();
+  return chosen && chosen.getValue() ? family.split(" | ").second
+                                     : space->stages.front()->family;
+}
+
 std::vector<NamedCandidate> nameAll(MLIRContext *context,
                                     const std::vector<kopt::TaskCandidates> &entries) {
   llvm::SmallVector<TaskOp> tasks;
@@ -97,7 +111,9 @@ std::vector<NamedCandidate> nameAll(MLIRContext *context,
     std::vector<double> features = kopt::learn::taskFeatures(entry.task);
     llvm::StringRef family = space.space ? llvm::StringRef(space.space->family) : "";
     for (CandidateOp candidate : entry.candidates)
-      all.push_back({candidate, entry.task, namedFeatures(candidate, family, features)});
+      all.push_back({candidate, entry.task,
+                     namedFeatures(candidate, builderFamily(space.space, candidate, family),
+                                   features)});
   }
   return all;
 }

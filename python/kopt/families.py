@@ -11,14 +11,18 @@ FAMILY_KEYS = {"block_m": "matmul", "block_q": "attention", "threads_per_output"
 
 def family(candidates):
     """The family of the first candidate (kopt.measurements records) with decisions; a chain's
-    stages (decisions `s<k>.<name>`) joined by " + "."""
+    stages (decisions `s<k>.<name>`) joined by " + ", after the family's own decisions and " | "
+    where its space also offers the chain (the schedule space's name)."""
     listed = next((m.decisions for m in candidates if m.decisions), None)
     if not listed:
         return "?"
-    stages = {}
+    stages = {}  # -1: the family's own decisions; k: stage k's
     for name in listed:
         stage, _, key = name.rpartition(".")
-        stages.setdefault(int(stage[1:] or 0), set()).add(key)
-    names = [next((name for key, name in FAMILY_KEYS.items() if key in keys), "?")
-             for _, keys in sorted(stages.items())]
-    return " + ".join(names)
+        stages.setdefault(int(stage[1:]) if stage else -1, set()).add(key)
+    names = {k: next((name for key, name in FAMILY_KEYS.items() if key in keys), "?")
+             for k, keys in stages.items()}
+    chain = " + ".join(names[k] for k in sorted(names) if k >= 0)
+    if -1 not in names:
+        return chain
+    return names[-1] + (" | " + chain if chain else "")
