@@ -13,7 +13,8 @@ kopt on PATH, else build/dev/bin/kopt): a family's, a chain's stages' (s0.block_
 family's followed by a chain's; each family's decisions and domains are read from
 include/kopt/Codegen/Families.td through `llvm-tblgen --dump-json` ($LLVM_TBLGEN, else
 llvm-tblgen on PATH or in `llvm-config --bindir`). blocks_per_sm is left out of one-shot
-elementwise lists, which ignore it, so that distinct lists are distinct kernels.
+elementwise lists, which ignore it; other decisions that do not apply (a fused kernel's stage
+decisions, fallbacks) are kept, so distinct lists may still be one kernel.
 """
 import argparse
 import itertools

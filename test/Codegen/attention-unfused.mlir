@@ -32,7 +32,7 @@ kb.candidate @causal_fused of @attention_causal policy decisions {unfused = fals
 // A mask given as an input, read in the scores' modifier: the fused kernels apply the
 // modifier's body to each score with the score and its indices as its only inputs, so the
 // attention family refuses it; the chain takes it, the mask read by the scores' matmul's
-// epilogue, whatever `unfused` says.
+// epilogue: its space is the chain's alone (no `unfused`).
 kb.task @given_mask tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "Q" : tensor<2x16x8xf32> dist(uniform(0.0, 1.0))
   kb.input "K" : tensor<2x16x8xf32> dist(uniform(0.0, 1.0))

@@ -44,7 +44,7 @@ kb.candidate @split of @mm policy decisions {block_m = 64, block_n = 64, thread_
 // SPLIT:       .maxntid 64, 1, 1
 // SPLIT-NEXT:  .minnctapersm 4
 // A wgmma's accumulators (64 x block_m / 128 a thread) and operands cannot spill: 256 threads (two
-// warpgroups) of block_m 128 need about 96 registers, which 3 blocks (85) would not leave them,
+// warpgroups) of block_m 128 need about 96 registers, which 3 blocks (80) would not leave them,
 // so the bound drops to 2 (128 registers); ptxas refused the kernel before.
 kb.candidate @wgmma of @mm policy decisions {block_m = 128, block_n = 128, block_k = 8, tf32 = true, wgmma = true, min_blocks_per_sm = 3}
 // WGMMA-LABEL: .entry mm(

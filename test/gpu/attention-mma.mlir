@@ -2,7 +2,7 @@
 // RUN: FileCheck %s < %t.picked
 // RUN: kopt %S/../Codegen/Inputs/attention-mma-tasks.mlir --pass-pipeline='builtin.module(kb-sample{n=16 seed=5 policy=uniform},kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=60 cache=none})' -o %t.drawn 2>/dev/null
 // RUN: FileCheck %s --check-prefix=DRAWN < %t.drawn
-// RUN: grep 'kb.candidate' %t.drawn | grep -v -E ' split_tf32 = false, tf32 = true|s([0-9])\.split_tf32 = false[^}]*s\1\.tf32 = true' | not grep -v 'verdict <correct'
+// RUN: grep 'kb.candidate' %t.drawn | %drop-plain-tf32 | not grep -v 'verdict <correct'
 
 // The attention family's tensor-core kernel on the GPU, at KernelBench's 1e-4 on both input
 // distributions kb-verify draws: odd tiles (48 rows, 40 keys, head dims 24 and 40: 16-row,
@@ -10,8 +10,8 @@
 // score tiles split among some of a row group's warps), with split_tf32 (correct) and plain
 // TF32 (judged: the tolerance decides); causal attention (80 rows and keys, a mask in the
 // scores' elementwise op) on both kernels. Then 16 uniform draws of each task (half of them
-// with tf32, half unfused: attention-unfused.mlir): all judged, all correct but those with plain
-// TF32 in the fused kernel or a stage.
+// with tf32, half unfused: attention-unfused.mlir): all judged, all correct but those whose
+// chosen builder is plain TF32 (%drop-plain-tf32).
 
 kb.candidate @odd_split of @attention_odd policy decisions {block_q = 64, block_kv = 64, chunk_e = 32, head_split = 8, tf32 = true, split_tf32 = true}
 kb.candidate @odd_plain of @attention_odd policy decisions {block_q = 16, block_kv = 16, chunk_e = 8, tf32 = true}
