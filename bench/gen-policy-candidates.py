@@ -28,6 +28,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "python"))  # the kopt package
+from kopt.families import stage_groups  # noqa: E402
 
 
 def llvm_tblgen():
@@ -96,20 +98,14 @@ def task_space(task_text, spaces):
     found = re.search(r"policy decisions \{([^}]*)\}", drawn.stdout)
     if drawn.returncode != 0 or not found:
         sys.exit(f"gen-policy-candidates.py: kopt drew no candidate for the task:\n{drawn.stderr}")
-    groups = {}  # "" for the family's own decisions, "s<k>" for stage k's
-    for name in re.findall(r"([\w.]+) = ", found.group(1)):
-        prefix, _, bare = name.rpartition(".")
-        groups.setdefault(prefix, set()).add(bare)
     families, space = [], {}
-    for prefix in sorted(groups, key=lambda p: -1 if not p else int(p[1:])):
-        family = next((f for f, decisions in spaces.items() if set(decisions) == groups[prefix]),
-                      None)
+    for stage, names in sorted(stage_groups(re.findall(r"([\w.]+) = ", found.group(1))).items()):
+        family = next((f for f, decisions in spaces.items() if set(decisions) == names), None)
         if family is None:
-            sys.exit(f"gen-policy-candidates.py: no one family has the decisions "
-                     f"{sorted(groups[prefix])}")
+            sys.exit(f"gen-policy-candidates.py: no one family has the decisions {sorted(names)}")
         families.append(family)
         for name, domain in spaces[family].items():
-            space[f"{prefix}.{name}" if prefix else name] = domain
+            space[f"s{stage}.{name}" if stage >= 0 else name] = domain
     return families, space
 
 

@@ -9,6 +9,16 @@ FAMILY_KEYS = {"block_m": "matmul", "block_q": "attention", "threads_per_output"
                "unroll": "global_reduction"}
 
 
+def stage_groups(names):
+    """Decision names by stage: -1 for a family's own (unprefixed) decisions, k for stage k's
+    (`s<k>.<name>`), each a set of the names without their prefix."""
+    groups = {}
+    for name in names:
+        stage, _, key = name.rpartition(".")
+        groups.setdefault(int(stage[1:]) if stage else -1, set()).add(key)
+    return groups
+
+
 def family(candidates):
     """The family of the first candidate (kopt.measurements records) with decisions; a chain's
     stages (decisions `s<k>.<name>`) joined by " + ", after the family's own decisions and " | "
@@ -16,12 +26,8 @@ def family(candidates):
     listed = next((m.decisions for m in candidates if m.decisions), None)
     if not listed:
         return "?"
-    stages = {}  # -1: the family's own decisions; k: stage k's
-    for name in listed:
-        stage, _, key = name.rpartition(".")
-        stages.setdefault(int(stage[1:]) if stage else -1, set()).add(key)
     names = {k: next((name for key, name in FAMILY_KEYS.items() if key in keys), "?")
-             for k, keys in stages.items()}
+             for k, keys in stage_groups(listed).items()}
     chain = " + ".join(names[k] for k in sorted(names) if k >= 0)
     if -1 not in names:
         return chain
