@@ -64,22 +64,19 @@ static const Family *takingFamily(kb::TaskOp task, StringRef name,
 }
 
 /// The first way to cut the task's payload whose every stage some family takes, into
-/// `lowering` (its chain, stage families and their spaces); false if none.
-static bool findChain(kb::TaskOp task, StringRef name, TaskLowering &lowering,
-                      std::vector<const ScheduleSpace *> &spaces) {
+/// `lowering` (its chain and stage families); false if none.
+static bool findChain(kb::TaskOp task, StringRef name, TaskLowering &lowering) {
   std::vector<std::vector<Diagnostic>> emitted;
   for (const std::vector<unsigned> &cutAfter : chainCuts(task)) {
     FailureOr<ChainCut> cut = cutPayload(task, cutAfter);
     if (failed(cut))
       continue;
     std::vector<const Family *> stageFamilies;
-    spaces.clear();
     for (auto [k, stage] : llvm::enumerate(cut->stages)) {
       const Family *family = takingFamily(stage.task, stageName(name, k), emitted);
       if (!family)
         break;
       stageFamilies.push_back(family);
-      spaces.push_back(family->space);
     }
     if (stageFamilies.size() != cut->stages.size())
       continue;
@@ -90,6 +87,12 @@ static bool findChain(kb::TaskOp task, StringRef name, TaskLowering &lowering,
   return false;
 }
 
+/// The spaces of a found chain's stages, in order.
+static SmallVector<const ScheduleSpace *> stageSpaces(const TaskLowering &lowering) {
+  return llvm::map_to_vector(lowering.stageFamilies,
+                             [](const Family *family) { return family->space; });
+}
+
 FailureOr<TaskLowering> kopt::codegen::lowerTaskOf(kb::TaskOp task, StringRef name) {
   MLIRContext *context = task.getContext();
   loadBuiltDialects(context);
@@ -98,13 +101,12 @@ FailureOr<TaskLowering> kopt::codegen::lowerTaskOf(kb::TaskOp task, StringRef na
     return failure();
   TaskLowering lowering;
   std::vector<std::vector<Diagnostic>> emitted;
-  std::vector<const ScheduleSpace *> spaces;
   if ((lowering.family = takingFamily(task, name, emitted))) {
     lowering.space = lowering.family->space;
     // A family that offers its payload unfused also takes the chain's space, if there is one.
-    if (!lowering.family->unfusedDecision.empty() && findChain(task, name, lowering, spaces))
-      lowering.space =
-          &chainSpace(spaces, lowering.family->space, lowering.family->unfusedDecision);
+    if (!lowering.family->unfusedDecision.empty() && findChain(task, name, lowering))
+      lowering.space = &chainSpace(stageSpaces(lowering), lowering.family->space,
+                                   lowering.family->unfusedDecision);
     return lowering;
   }
   llvm::ArrayRef<const Family *> families = registeredFamilies();
@@ -113,8 +115,8 @@ FailureOr<TaskLowering> kopt::codegen::lowerTaskOf(kb::TaskOp task, StringRef na
     reasons = std::move(emitted[llvm::find(families, explaining) - families.begin()]);
   else
     reasons.emplace_back(task.getLoc(), DiagnosticSeverity::Error) << "no family takes the payload";
-  if (findChain(task, name, lowering, spaces)) {
-    lowering.space = &chainSpace(spaces);
+  if (findChain(task, name, lowering)) {
+    lowering.space = &chainSpace(stageSpaces(lowering));
     return lowering;
   }
   for (Diagnostic &reason : reasons)
@@ -170,7 +172,8 @@ FailureOr<Kernel> kopt::codegen::lowerCandidate(kb::TaskOp task, const TaskLower
   if (failed(module))
     return failure();
   auto func = (**module).lookupSymbol<func::FuncOp>(name);
-  BuiltKernels built = lowering.family->build(task, std::move(*module), func, familyValues, target);
+  BuiltKernels built =
+      lowering.family->build(task, std::move(*module), func, familyValues, target);
   if (failed(built))
     return failure();
   return compileLaunches(**built, (**built).lookupSymbol<func::FuncOp>(name),

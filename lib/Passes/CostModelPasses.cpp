@@ -96,8 +96,9 @@ llvm::StringRef builderFamily(const kopt::codegen::ScheduleSpace *space, Candida
   auto chosen = decisions ? dyn_cast_or_null<BoolAttr>(decisions.get(
                                 space->decisions[space->chainChoice].name))
                           : BoolAttr();
-  return chosen && chosen.getValue() ? family.split(" | ").second
-                                     : space->stages.front()->family;
+  if (chosen && chosen.getValue()) // the chain alone: its stages after the fused family
+    return kopt::codegen::chainSpace(space->stages.drop_front()).family;
+  return space->stages.front()->family;
 }
 
 std::vector<NamedCandidate> nameAll(MLIRContext *context,
