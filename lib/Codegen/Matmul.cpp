@@ -10,6 +10,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -55,12 +56,97 @@ static bool multipliesAndAdds(linalg::GenericOp op) {
                  (mul.getLhs() == inputs[1] && mul.getRhs() == inputs[0]));
 }
 
-/// Whether `op` is a convolution (after generalization) that sums image x filter products.
-static bool isConvolution(Operation *op) {
-  auto generic = dyn_cast<linalg::GenericOp>(op);
-  return generic && linalg::isaConvolutionOpInterface(generic) &&
-         succeeded(linalg::inferConvolutionDims(generic)) && multipliesAndAdds(generic);
+/// The loops of an image index and their factors (times `factor`), where it is a sum of loops
+/// times constants and constants.
+static bool imageIndexTerms(AffineExpr expr, int64_t factor,
+                            SmallVectorImpl<std::pair<unsigned, int64_t>> &terms) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    terms.emplace_back(dim.getPosition(), factor);
+    return true;
+  }
+  if (isa<AffineConstantExpr>(expr))
+    return true;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (binary && binary.getKind() == AffineExprKind::Add)
+    return imageIndexTerms(binary.getLHS(), factor, terms) &&
+           imageIndexTerms(binary.getRHS(), factor, terms);
+  auto constant = binary ? dyn_cast<AffineConstantExpr>(binary.getRHS()) : nullptr;
+  return binary && binary.getKind() == AffineExprKind::Mul && constant &&
+         imageIndexTerms(binary.getLHS(), factor * constant.getValue(), terms);
 }
+
+/// The loops of `op` by role, where it is a convolution (after generalization) that sums image x
+/// filter products: the filter (its second input) and the output indexed by loops; the image by
+/// loops (its batch, input channels, or depth) and by windows, each the sum of an output pixel
+/// loop and a window loop times constants and a constant (y * stride + ky * dilation, or a
+/// transposed convolution's y - ky + 2); no loop read twice by the image. (linalg's
+/// inferConvolutionDims takes no constant.)
+static FailureOr<linalg::ConvolutionDimensions> convolutionDims(Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInputs() != 2 || !multipliesAndAdds(generic))
+    return failure();
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  AffineMap image = maps[0], filter = maps[1], output = maps[2];
+  if (!filter.isProjectedPermutation() || !output.isProjectedPermutation())
+    return failure();
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  for (auto [d, iterator] : llvm::enumerate(iterators))
+    if ((iterator == utils::IteratorType::parallel) != output.isFunctionOfDim(d))
+      return failure();
+  linalg::ConvolutionDimensions dims;
+  llvm::SmallBitVector read(generic.getNumLoops());
+  for (AffineExpr expr : image.getResults()) {
+    SmallVector<std::pair<unsigned, int64_t>> found;
+    if (!imageIndexTerms(expr, 1, found))
+      return failure();
+    for (unsigned d : llvm::make_first_range(found)) {
+      if (read.test(d))
+        return failure();
+      read.set(d);
+    }
+    auto inOutput = [&](unsigned d) { return output.isFunctionOfDim(d); };
+    auto inFilter = [&](unsigned d) { return filter.isFunctionOfDim(d); };
+    if (found.size() == 1 && found.front().second == 1) {
+      unsigned d = found.front().first;
+      if (inOutput(d) && inFilter(d))
+        dims.depth.push_back(d);
+      else if (inOutput(d))
+        dims.batch.push_back(d);
+      else if (inFilter(d))
+        dims.inputChannel.push_back(d);
+      else
+        return failure();
+      continue;
+    }
+    if (found.size() != 2)
+      return failure();
+    if (inFilter(found[0].first))
+      std::swap(found[0], found[1]);
+    auto [pixel, stride] = found[0];
+    auto [offset, dilation] = found[1];
+    if (!inOutput(pixel) || inFilter(pixel) || !inFilter(offset) || inOutput(offset))
+      return failure();
+    dims.outputImage.push_back(pixel);
+    dims.strides.push_back(stride);
+    dims.filterLoop.push_back(offset);
+    dims.dilations.push_back(dilation);
+  }
+  for (unsigned d = 0; d < generic.getNumLoops(); ++d) {
+    if (read.test(d))
+      continue;
+    if (!output.isFunctionOfDim(d) || !filter.isFunctionOfDim(d))
+      return failure();
+    dims.outputChannel.push_back(d);
+  }
+  if (dims.outputImage.empty())
+    return failure();
+  for (auto *group : {&dims.batch, &dims.inputChannel, &dims.depth})
+    llvm::sort(*group);
+  return dims;
+}
+
+/// Whether `op` is a convolution (after generalization) that sums image x filter products.
+static bool isConvolution(Operation *op) { return succeeded(convolutionDims(op)); }
 
 /// A convolution whose window is one point is a contraction over the input channels once the
 /// window's unit dimensions go: its loops, and the filter's unit dimensions (a collapsed view).
@@ -72,7 +158,7 @@ static void dropPointWindows(func::FuncOp func) {
     if (!isConvolution(op))
       return;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    linalg::ConvolutionDimensions dims = *linalg::inferConvolutionDims(op);
+    linalg::ConvolutionDimensions dims = *convolutionDims(op);
     if (llvm::all_of(dims.filterLoop, [&](unsigned d) { return ranges[d] == 1; }) &&
         llvm::all_of(dims.strides, [](int64_t stride) { return stride == 1; }))
       pointWindows.push_back(op);
@@ -268,24 +354,25 @@ static void splitOffBroadcastBatch(linalg::ContractionDimensions &dims, AffineMa
   }
 }
 
-/// Whether an image index is a sum of loops times positive constants (y * 4 + ky * 2): what the
-/// gather evaluates.
-static bool isGatherIndex(AffineExpr expr) {
-  if (isa<AffineDimExpr>(expr))
-    return true;
-  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-    return constant.getValue() >= 0;
-  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
-  if (!binary)
-    return false;
-  if (binary.getKind() == AffineExprKind::Add)
-    return isGatherIndex(binary.getLHS()) && isGatherIndex(binary.getRHS());
-  auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS());
-  return binary.getKind() == AffineExprKind::Mul && factor && factor.getValue() > 0 &&
-         isGatherIndex(binary.getLHS());
+/// The order in which A reads a convolution's filter: empty where its output channels (`mLoops`)
+/// lead or trail its other dimensions, as it lies; else the output channels first and the others
+/// after, in their order (a transposed convolution's weight[c][f][k...] as [f][c][k...]).
+static SmallVector<int64_t> filterOrder(AffineMap map, ArrayRef<unsigned> mLoops) {
+  SmallVector<int64_t> outputChannels, others;
+  unsigned runs = 0;
+  for (auto [position, expr] : llvm::enumerate(map.getResults())) {
+    bool m = llvm::is_contained(mLoops, cast<AffineDimExpr>(expr).getPosition());
+    SmallVector<int64_t> &group = m ? outputChannels : others;
+    if (group.empty() || group.back() != static_cast<int64_t>(position) - 1)
+      ++runs;
+    group.push_back(position);
+  }
+  if (runs <= 2)
+    return {};
+  return llvm::to_vector(llvm::concat<int64_t>(outputChannels, others));
 }
 
-/// A convolution's image as B: the buffer as it is (one group per dimension), read through the
+/// A convolution's image as B: the buffer as it is (one group: a flat view), read through the
 /// gather, whose K loops analyzeMatmul adds once A's order is known.
 static MatmulOperand gatheredImage(linalg::GenericOp op, OpOperand *image,
                                    const linalg::ContractionDimensions &dims, MatmulInfo &info) {
@@ -303,15 +390,14 @@ static MatmulOperand gatheredImage(linalg::GenericOp op, OpOperand *image,
   gather.highPadding.assign(rank, 0);
   info.gather = std::move(gather);
   MatmulOperand operand{image->get(), {}, -1, -1, -1, /*colContiguous=*/true, {}};
-  for (int64_t d = 0; d < rank; ++d)
-    operand.groups.push_back({d});
+  operand.groups.push_back(llvm::to_vector(llvm::seq<int64_t>(rank))); // a flat view
   return operand;
 }
 
 /// A convolution as an implicit GEMM: the image index is the batch, the output channels M, the
 /// output pixels N, the input channels and the window offsets K; the filter is A, the image B.
 static FailureOr<linalg::ContractionDimensions> implicitGemmDims(linalg::GenericOp op) {
-  linalg::ConvolutionDimensions conv = *linalg::inferConvolutionDims(op);
+  linalg::ConvolutionDimensions conv = *convolutionDims(op);
   if (!conv.depth.empty())
     return failure();
   linalg::ContractionDimensions dims;
@@ -392,10 +478,9 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   // order in every operand (unit dimensions aside), so that collapsing a run linearizes it alike.
   enum Role { Batch, Row, Col };
   DenseMap<unsigned, SmallVector<unsigned>> orderOf; // a role's dims, keyed by its first dim
-  auto layout = [&](OpOperand *operand, ArrayRef<unsigned> rowDims,
+  auto layout = [&](Value buffer, AffineMap map, ArrayRef<unsigned> rowDims,
                     ArrayRef<unsigned> colDims) -> FailureOr<MatmulOperand> {
-    MatmulOperand result{operand->get(), {}, -1, -1, -1, false, {}};
-    AffineMap map = op.getMatchingIndexingMap(operand);
+    MatmulOperand result{buffer, {}, -1, -1, -1, false, {}};
     SmallVector<std::pair<Role, SmallVector<unsigned>>> runs;
     for (auto [position, expr] : llvm::enumerate(map.getResults())) {
       auto dim = dyn_cast<AffineDimExpr>(expr);
@@ -434,23 +519,32 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
         result.colResult == static_cast<int64_t>(result.groups.size()) - 1;
     return result;
   };
-  FailureOr<MatmulOperand> a = layout(aOperand, dims->m, dims->k);
+  AffineMap aMap = op.getMatchingIndexingMap(aOperand);
+  if (convolution) {
+    info.aPermutation = filterOrder(aMap, dims->m);
+    if (!info.aPermutation.empty())
+      aMap = aMap.getSubMap(llvm::to_vector_of<unsigned>(info.aPermutation));
+  }
+  FailureOr<MatmulOperand> a = layout(aOperand->get(), aMap, dims->m, dims->k);
   FailureOr<MatmulOperand> b =
-      convolution ? FailureOr<MatmulOperand>(gatheredImage(op, bOperand, *dims, info))
-                  : layout(bOperand, dims->k, dims->n);
-  FailureOr<MatmulOperand> c = layout(op.getDpsInitOperand(0), dims->m, dims->n);
+      convolution
+          ? FailureOr<MatmulOperand>(gatheredImage(op, bOperand, *dims, info))
+          : layout(bOperand->get(), op.getMatchingIndexingMap(bOperand), dims->k, dims->n);
+  OpOperand *cOperand = op.getDpsInitOperand(0);
+  FailureOr<MatmulOperand> c =
+      layout(cOperand->get(), op.getMatchingIndexingMap(cOperand), dims->m, dims->n);
   if (failed(a) || failed(b) || failed(c))
     return fail("an operand is not indexed by adjacent runs of its dimensions in one order");
   if (convolution && !c->colContiguous)
     return fail("the convolution's output is not contiguous along its pixels (channels last)");
   if (convolution && dims->batch.size() > 1)
     return fail("the convolution has more than one image dimension");
-  if (convolution && !llvm::all_of(op.getMatchingIndexingMap(bOperand).getResults(),
-                                   isGatherIndex))
-    return fail("the convolution's image is indexed otherwise than by sums of loops times "
-                "positive constants");
+  if (convolution &&
+      cast<MemRefType>(bOperand->get().getType()).getNumElements() > INT32_MAX)
+    return fail("the convolution's image has 2^31 elements or more (the gather indexes it in "
+                "32 bits)");
   if (convolution) // K decodes in the order A's view linearizes it
-    for (AffineExpr expr : op.getMatchingIndexingMap(aOperand).getResults())
+    for (AffineExpr expr : aMap.getResults())
       if (unsigned loop = cast<AffineDimExpr>(expr).getPosition();
           llvm::is_contained(dims->k, loop))
         info.gather->kLoops.push_back(loop);
@@ -517,7 +611,7 @@ void kopt::codegen::readInputStructure(kb::TaskOp task, func::FuncOp func, Matmu
   for (MatmulOperand *operand : {&info.a, &info.b}) {
     // A view of the input (a reshape) would move the matrices the structure applies to.
     auto argument = dyn_cast<BlockArgument>(operand->buffer);
-    if (info.matvec || !argument || argument.getOwner() != &func.getBody().front() ||
+    if (info.matvec || (operand == &info.a && !info.aPermutation.empty()) || !argument || argument.getOwner() != &func.getBody().front() ||
         argument.getArgNumber() >= inputs.size())
       continue;
     operand->zeros = zerosOf(inputs[argument.getArgNumber()].getGuaranteedStructure(), *operand);

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/Support/MathExtras.h"
@@ -33,6 +34,10 @@ MatmulKernelBuilder::MatmulKernelBuilder(const MatmulInfo &info, const MatmulGeo
       g(g) {}
 
 void MatmulKernelBuilder::build(StringRef kernelName) {
+  if (!info.aPermutation.empty())
+    buildFilterCopy(kernelName);
+  if (info.gather)
+    buildGatherTable(kernelName);
   if (!info.matvec) {
     tileA = sharedTile(g.blockM, g.blockK, aKInner(info), g.tf32);
     tileB = sharedTile(g.blockN, g.blockK, bKInner(info), g.tf32);
@@ -120,17 +125,16 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   eraseReplacedOps();
 }
 
-/// A launch `<kernelName>_<suffix>` of a thread per output element, which stores what `value`
-/// returns for its row and column (and its index among the batch's outputs) there.
-void MatmulKernelBuilder::buildPerOutputLaunch(
-    StringRef kernelName, StringRef suffix,
-    function_ref<Value(Value row, Value col, Value linear)> value) {
+/// A launch `<kernelName>_<suffix>` of a thread per element of `elements` (grid x) in each of
+/// `batches` (grid y), whose body `build` makes from the element's index in its batch.
+void MatmulKernelBuilder::buildPerElementLaunch(StringRef kernelName, StringRef suffix,
+                                                int64_t elements, int64_t batches,
+                                                function_ref<void(Value linear)> build) {
   constexpr int64_t kThreads = 256;
-  int64_t outputs = info.m * info.n;
   Value one = index(1);
   MLIRContext *context = b.getContext();
   auto launch = gpu::LaunchOp::create(
-      b, loc, index(llvm::divideCeil(outputs, kThreads)), index(info.batch), one,
+      b, loc, index(llvm::divideCeil(elements, kThreads)), index(batches), one,
       index(kThreads), one, one, /*dynamicSharedMemorySize=*/Value(),
       /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, /*workgroupAttributions=*/{},
       /*privateAttributions=*/{},
@@ -140,15 +144,46 @@ void MatmulKernelBuilder::buildPerOutputLaunch(
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
   batchId = launch.getBlockIds().y;
-  c = operandView(info.c);
-  viewEpilogueOperands();
   Value linear = add(mul(launch.getBlockIds().x, kThreads), launch.getThreadIds().x);
-  guarded(outputs % kThreads != 0 ? less(linear, outputs) : Value(), {}, [&] {
-    Value row = div(linear, info.n), col = rem(linear, info.n);
-    memref::StoreOp::create(b, loc, value(row, col, linear), c, at(info.c, row, col));
+  guarded(elements % kThreads != 0 ? less(linear, elements) : Value(), {}, [&] {
+    build(linear);
     return SmallVector<Value>{};
   });
   gpu::TerminatorOp::create(b, loc);
+}
+
+/// A launch `<kernelName>_<suffix>` of a thread per output element, which stores what `value`
+/// returns for its row and column (and its index among the batch's outputs) there.
+void MatmulKernelBuilder::buildPerOutputLaunch(
+    StringRef kernelName, StringRef suffix,
+    function_ref<Value(Value row, Value col, Value linear)> value) {
+  buildPerElementLaunch(kernelName, suffix, info.m * info.n, info.batch, [&](Value linear) {
+    c = operandView(info.c);
+    viewEpilogueOperands();
+    Value row = div(linear, info.n), col = rem(linear, info.n);
+    memref::StoreOp::create(b, loc, value(row, col, linear), c, at(info.c, row, col));
+  });
+}
+
+/// The first launch, `<kernelName>_filter`, where A is a convolution's filter permuted
+/// (MatmulInfo::aPermutation): a copy in scratch in A's order, a thread per element (the filter
+/// is small beside the product), which becomes A's buffer.
+void MatmulKernelBuilder::buildFilterCopy(StringRef kernelName) {
+  auto filter = cast<MemRefType>(info.a.buffer.getType());
+  auto shape = llvm::map_to_vector(info.aPermutation,
+                                   [&](int64_t d) { return filter.getDimSize(d); });
+  auto func = info.contraction->getParentOfType<func::FuncOp>();
+  (void)func.insertArgument(func.getNumArguments(), MemRefType::get(shape, f32),
+                            DictionaryAttr(), loc);
+  Value copy = func.getArguments().back();
+  buildPerElementLaunch(kernelName, "filter", filter.getNumElements(), 1, [&](Value linear) {
+    SmallVector<Value> at = delinearize(b, loc, linear, shape);
+    SmallVector<Value> source(at.size());
+    for (auto [position, d] : llvm::enumerate(info.aPermutation))
+      source[d] = at[position];
+    store(load(info.a.buffer, source, 1), copy, at);
+  });
+  info.a.buffer = copy;
 }
 
 /// Atomic split-K's first launch, `<kernelName>_init`: the epilogue of the fill value in every
@@ -239,10 +274,8 @@ Value MatmulKernelBuilder::rowMajorView(Value buffer, ArrayRef<int64_t> shape) {
   auto type = MemRefType::get(shape, f32);
   if (root.getType() == type)
     return root;
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * shape[d + 1];
-  return memref::ReinterpretCastOp::create(b, loc, type, root, /*offset=*/0, shape, strides);
+  return memref::ReinterpretCastOp::create(b, loc, type, root, /*offset=*/0, shape,
+                                           computeSuffixProduct(shape));
 }
 
 /// The operand with one dimension per role.
@@ -368,34 +401,110 @@ SmallVector<Value> MatmulKernelBuilder::globalIndices(const TileCopy &copy, cons
   return copy.operand == &info.a ? at(*copy.operand, mn, k) : at(*copy.operand, k, mn);
 }
 
-/// The image's indices of B's element (k, n) in an implicit GEMM: the loops k and n decode to
-/// (and the batch), through the image's indexing map, less the low padding; `inside` is
-/// narrowed to the image where it is padded.
+/// The image dimensions a gather checks (those padded), and its table's entry width: the offset
+/// and one part per checked dimension, in a vector of a power of two.
+static SmallVector<int64_t> checkedDims(const ImageGather &gather) {
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < static_cast<int64_t>(gather.lowPadding.size()); ++d)
+    if (gather.lowPadding[d] != 0 || gather.highPadding[d] != 0)
+      dims.push_back(d);
+  return dims;
+}
+static int64_t tableWidth(const ImageGather &gather) {
+  return llvm::PowerOf2Ceil(1 + checkedDims(gather).size());
+}
+
+/// The image's row-major strides, in elements.
+static SmallVector<int64_t> imageStrides(Value image) {
+  return computeSuffixProduct(cast<MemRefType>(image.getType()).getShape());
+}
+
+/// The first launch `<kernelName>_gather` where B is a convolution's image: a table of what each
+/// K index adds to the position of B's elements, a thread per index, in i32: the offset in the
+/// image, then its part of each checked dimension's index (with the map's constant, less the low
+/// padding). The GEMM adds an entry to its N index's part (one per thread) with a few adds and
+/// compares per element, where decoding K into channels and window offsets took divisions.
+/// Entries cover every K index a split's tiles reach; those past K repeat the last.
+void MatmulKernelBuilder::buildGatherTable(StringRef kernelName) {
+  const ImageGather &gather = *info.gather;
+  int64_t entries = g.splitK * g.kTilesPerSplit * g.blockK, width = tableWidth(gather);
+  auto func = info.contraction->getParentOfType<func::FuncOp>();
+  (void)func.insertArgument(func.getNumArguments(),
+                            MemRefType::get({entries, width}, b.getI32Type()), DictionaryAttr(),
+                            loc);
+  gatherTable = func.getArguments().back();
+  SmallVector<int64_t> strides = imageStrides(info.b.buffer), checked = checkedDims(gather);
+  buildPerElementLaunch(kernelName, "gather", entries, 1, [&](Value k) {
+    k = arith::MinUIOp::create(b, loc, k, index(info.k - 1));
+    SmallVector<Value> loops(gather.loopExtents.size(), index(0));
+    auto extents = llvm::map_to_vector(gather.kLoops,
+                                       [&](unsigned loop) { return gather.loopExtents[loop]; });
+    for (auto [loop, value] :
+         llvm::zip_equal(gather.kLoops, delinearize(b, loc, k, extents)))
+      loops[loop] = value;
+    SmallVector<Value> entry{index(0)};
+    for (auto [d, expr] : llvm::enumerate(gather.map.getResults())) {
+      Value part = add(evaluateAffine(b, loc, expr, loops), -gather.lowPadding[d]);
+      entry[0] = add(entry[0], mul(part, strides[d]));
+      if (llvm::is_contained(checked, static_cast<int64_t>(d)))
+        entry.push_back(part);
+    }
+    entry.resize(width, index(0));
+    for (Value &value : entry)
+      value = arith::IndexCastOp::create(b, loc, b.getI32Type(), value);
+    auto type = VectorType::get({width}, b.getI32Type());
+    vector::StoreOp::create(b, loc, vector::FromElementsOp::create(b, loc, type, entry),
+                            gatherTable, ValueRange{k, index(0)}, /*nontemporal=*/false,
+                            llvm::MaybeAlign(width * kF32Bytes));
+  });
+}
+
+/// The image's index (in its flat view) of B's element (k, n) in an implicit GEMM: the N loops'
+/// part of its position (through the image's map with the K loops at 0 and without its
+/// constant, with the batch) plus the K index's table entry; `inside` is narrowed to the image
+/// in each checked dimension (a position below zero fails the unsigned comparison as well).
 SmallVector<Value> MatmulKernelBuilder::gatheredIndices(Value k, Value n, Value &inside) {
   const ImageGather &gather = *info.gather;
-  SmallVector<Value> loops(gather.loopExtents.size());
-  auto decode = [&](Value linear, ArrayRef<unsigned> order) {
-    auto extents =
-        llvm::map_to_vector(order, [&](unsigned loop) { return gather.loopExtents[loop]; });
-    for (auto [loop, value] : llvm::zip_equal(order, delinearize(b, loc, linear, extents)))
-      loops[loop] = value;
+  Type i32 = b.getI32Type();
+  auto constant = [&](int64_t value) {
+    return arith::ConstantIntOp::create(b, loc, i32, value).getResult();
   };
-  decode(k, gather.kLoops);
-  decode(n, gather.nLoops);
+  SmallVector<Value> loops(gather.loopExtents.size(), index(0));
+  auto extents =
+      llvm::map_to_vector(gather.nLoops, [&](unsigned loop) { return gather.loopExtents[loop]; });
+  for (auto [loop, value] : llvm::zip_equal(gather.nLoops, delinearize(b, loc, n, extents)))
+    loops[loop] = value;
   if (gather.batchLoop)
     loops[*gather.batchLoop] = batchId;
-  ArrayRef<int64_t> shape = cast<MemRefType>(bBuffer.getType()).getShape();
-  SmallVector<Value> indices;
+  int64_t width = tableWidth(gather);
+  Value entry =
+      vector::LoadOp::create(b, loc, VectorType::get({width}, i32), gatherTable,
+                             ValueRange{k, index(0)}, /*nontemporal=*/false,
+                             llvm::MaybeAlign(width * kF32Bytes)); // one vector load
+  auto entryPart = [&](int64_t position) {
+    return vector::ExtractOp::create(b, loc, entry, ArrayRef<int64_t>{position}).getResult();
+  };
+  ArrayRef<int64_t> shape = cast<MemRefType>(info.b.buffer.getType()).getShape();
+  SmallVector<int64_t> strides = imageStrides(info.b.buffer), checked = checkedDims(gather);
+  Value offset = index(0);
+  SmallVector<Value> parts;
   for (auto [d, expr] : llvm::enumerate(gather.map.getResults())) {
-    Value position = evaluateAffine(b, loc, expr, loops);
-    if (gather.lowPadding[d] != 0)
-      position = arith::SubIOp::create(b, loc, position, index(gather.lowPadding[d]));
-    // Below zero, the unsigned comparison fails as well.
-    if (gather.lowPadding[d] != 0 || gather.highPadding[d] != 0)
-      inside = both(inside, less(position, shape[d]));
-    indices.push_back(position);
+    int64_t atZero = cast<AffineConstantExpr>(
+                         expr.replaceDims(SmallVector<AffineExpr>(
+                             loops.size(), getAffineConstantExpr(0, b.getContext()))))
+                         .getValue();
+    Value part = add(evaluateAffine(b, loc, expr, loops), -atZero);
+    offset = add(offset, mul(part, strides[d]));
+    parts.push_back(arith::IndexCastOp::create(b, loc, i32, part));
   }
-  return indices;
+  for (auto [j, d] : llvm::enumerate(checked)) {
+    Value position = arith::AddIOp::create(b, loc, parts[d], entryPart(1 + j));
+    inside = both(inside, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, position,
+                                                constant(shape[d])));
+  }
+  Value linear = arith::AddIOp::create(
+      b, loc, arith::IndexCastOp::create(b, loc, i32, offset), entryPart(0));
+  return {arith::IndexCastUIOp::create(b, loc, b.getIndexType(), linear)};
 }
 
 /// The thread's vectors of K tile `kTile` (zeros outside the operand), into registers.

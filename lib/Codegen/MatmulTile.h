@@ -109,6 +109,7 @@ protected:
   mlir::Value kTileCount; // how many it runs (null: g.kTilesPerSplit)
   mlir::Value a, bBuffer, c;     // the operands' views
   mlir::Value partials;          // ordered split-K's scratch: [split][batch][row][col], flat
+  mlir::Value gatherTable;       // an implicit GEMM's K index table (buildGatherTable)
   mlir::Value sharedA, sharedB; // their tiles in shared memory
   mlir::Value sharedSmallA;     // wgmma with split_tf32: A's small parts, one tile
   llvm::DenseMap<mlir::Value, mlir::Value> epilogueViews; // the other buffers an epilogue reads
@@ -139,6 +140,11 @@ private:
   mlir::Value swizzledChunk(mlir::Value row, mlir::Value chunk);
   mlir::Value stageOf(mlir::Value kTile);
   mlir::Value outputIndex(int64_t dim, mlir::Value row, mlir::Value col);
+  void buildPerElementLaunch(llvm::StringRef kernelName, llvm::StringRef suffix,
+                             int64_t elements, int64_t batches,
+                             llvm::function_ref<void(mlir::Value linear)> build);
+  void buildFilterCopy(llvm::StringRef kernelName);
+  void buildGatherTable(llvm::StringRef kernelName);
   void buildPerOutputLaunch(
       llvm::StringRef kernelName, llvm::StringRef suffix,
       llvm::function_ref<mlir::Value(mlir::Value row, mlir::Value col, mlir::Value linear)>

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
@@ -308,9 +309,7 @@ private:
     SmallVector<int64_t> shape = {info.outer, info.extent};
     if (!g.innermost)
       shape.push_back(info.inner);
-    SmallVector<int64_t> strides(shape.size(), 1);
-    for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
-      strides[d] = strides[d + 1] * shape[d + 1];
+    SmallVector<int64_t> strides = computeSuffixProduct(shape);
     int64_t numOutputs = info.outer * info.inner;
     for (auto [input, perOutput] : llvm::zip_equal(info.inputs, info.perOutput)) {
       if (!isa<ShapedType>(input.getType()))

@@ -1,8 +1,10 @@
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-lower-to-ptx)' -o %t.mlir 2>/dev/null
 // RUN: FileCheck %s < %t.mlir
 // RUN: %extract-ptx %t.mlir gather | FileCheck %s --check-prefix=GATHER
+// RUN: %extract-ptx %t.mlir transposed | FileCheck %s --check-prefix=TRANSPOSED
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=FAMILY
 // RUN: kopt %S/../../tasks/kernelbench/level1/050_conv_standard_2D__square_input__square_kernel.mlir --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK
+// RUN: kopt %S/../../tasks/kernelbench/level1/069_conv_transposed_2D__asymmetric_input__asymmetric_kernel.mlir --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK-TRANSPOSED
 
 // A convolution with a window runs as an implicit GEMM in the matmul family: M = output
 // channels, N = output pixels per image, K = input channels x window offsets; A is the weight,
@@ -39,21 +41,100 @@ kb.task @conv2d_pad_dilation tolerance(atol 1.0e-4, rtol 1.0e-4) {
 }
 
 // M = 6 (one 8-row tile), N = 10 x 12 = 120 pixels (four 32-column tiles), 2 images (the grid's
-// y); the task's buffers only.
+// y). A first launch tabulates the K indices (36, five 8-row tiles: 40 entries of 16 bytes) in
+// scratch.
 // CHECK-LABEL: kb.candidate @gather of @conv2d_pad_dilation
-// CHECK-SAME:    launch <[<"conv2d_pad_dilation", grid = [4, 2, 1], block = [32, 1, 1], smem = 0, args = ["x", "weight", "bias", "out"]>]>
+// CHECK-SAME:    launch <[<"conv2d_pad_dilation_gather", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["scratch0"]>, <"conv2d_pad_dilation", grid = [4, 2, 1], block = [32, 1, 1], smem = 0, args = ["x", "weight", "bias", "out", "scratch0"]>], scratch = [640]>
 kb.candidate @gather of @conv2d_pad_dilation policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+// The table: K index k (past 35: the last) decodes to channel c = k / 9, ky, kx; its entry is
+// the offset c * 120 + (2 ky - 2) * 12 + kx - 1 in the image, then its parts of the row and the
+// column, 2 ky - 2 and kx - 1, in one 16-byte store.
+// GATHER-LABEL: .visible .entry conv2d_pad_dilation_gather(
+// GATHER:         setp.gt.u32 {{%p[0-9]+}}, [[K:%r[0-9]+]], 39;
+// GATHER:         min.u32 {{%r[0-9]+}}, [[K]], 35;
+// GATHER:         mul.wide.u32 {{%rd[0-9]+}}, {{%r[0-9]+}}, 120;
+// GATHER:         add.s64 [[ROW:%rd[0-9]+]], {{%rd[0-9]+}}, -2;
+// GATHER:         add.s64 [[COL:%rd[0-9]+]], {{%rd[0-9]+}}, -1;
+// GATHER:         mad.lo.s64 [[OFFSET:%rd[0-9]+]], [[ROW]], 12, {{%rd[0-9]+}};
+// GATHER:         cvt.u32.u64 [[OFFSET32:%r[0-9]+]], [[OFFSET]];
+// GATHER:         cvt.u32.u64 [[ROW32:%r[0-9]+]], [[ROW]];
+// GATHER:         cvt.u32.u64 [[COL32:%r[0-9]+]], [[COL]];
+// GATHER:         st.global.v4.b32 [{{%rd[0-9]+}}], {[[OFFSET32]], [[ROW32]], [[COL32]], 0};
 // A's rows (K = 36 contiguous weights per output channel) in 16-byte copies; B's elements one
-// by one, each in the image where its row y + 2 ky - 2 and column x + kx - 1 lie in 10 x 12
-// (compared unsigned: a negative one fails too), else a copy of no bytes (zero-fill).
+// by one: the K index's entry in one 16-byte load, its row and column parts added to the pixel's,
+// inside 10 x 12 (compared unsigned: a negative one fails too), else a copy of no bytes
+// (zero-fill); no division per element.
+// GATHER-LABEL: .visible .entry conv2d_pad_dilation(
 // GATHER:     cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
-// GATHER:     add.s64 [[ROW:%rd[0-9]+]], {{%rd[0-9]+}}, -2;
-// GATHER:     setp.lt.u64 {{%p[0-9]+}}, [[ROW]], 10;
-// GATHER:     add.s64 [[COL:%rd[0-9]+]], {{%rd[0-9]+}}, -1;
-// GATHER:     setp.lt.u64 {{%p[0-9]+}}, [[COL]], 12;
+// GATHER:     ld.global.v4.b32 {[[E0:%r[0-9]+]], [[E1:%r[0-9]+]], [[E2:%r[0-9]+]], {{%r[0-9]+}}}, [{{%rd[0-9]+}}];
+// GATHER-NEXT: add.s32 [[Y:%r[0-9]+]], [[E1]], {{%r[0-9]+}};
+// GATHER-NEXT: setp.lt.u32 {{%p[0-9]+}}, [[Y]], 10;
+// GATHER-NEXT: add.s32 [[X:%r[0-9]+]], [[E2]], {{%r[0-9]+}};
+// GATHER-NEXT: setp.lt.u32 {{%p[0-9]+}}, [[X]], 12;
+// GATHER:     add.s32 {{%r[0-9]+}}, [[E0]], {{%r[0-9]+}};
 // GATHER:     selp.b32 [[BYTES:%r[0-9]+]], 4, 0, %p{{[0-9]+}};
-// GATHER:     cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4, [[BYTES]];
+// GATHER-NEXT: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4, [[BYTES]];
+// GATHER-NOT: {{div|rem|mul.hi}}
 // GATHER-NOT: cp.async.ca.shared.global [{{.*}}], [{{.*}}], {{8|16}},
+
+// A transposed convolution with stride 1 (as problem 69): the image, padded by the window less
+// the padding, is read at y - ky + 1 and x - kx + 3 (the window reversed), and the weight is
+// [in][out][ky][kx]: K (in, ky, kx) is not one run of it. A first launch copies the weight to
+// scratch as [out][in][ky][kx] (A as a plain convolution reads it); the GEMM reads the copy.
+kb.task @conv_transposed2d tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x3x5x7xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<3x5x2x4xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x5x6x8xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight, None, [1, 1], [0, 1], [0, 0], 1, [1, 1])"
+  kb.payload(%x: tensor<2x3x5x7xf32>, %weight: tensor<3x5x2x4xf32>, %out: tensor<2x5x6x8xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 1, 2] high[0, 0, 1, 2] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
+      tensor.yield %zero : f32
+    } : tensor<2x3x5x7xf32> to tensor<2x3x7x11xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x5x6x8xf32>) -> tensor<2x5x6x8xf32>
+    %r = linalg.generic {indexing_maps = [
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y - ky + 1, x - kx + 3)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (c, f, ky, kx)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<2x3x7x11xf32>, tensor<3x5x2x4xf32>) outs(%acc : tensor<2x5x6x8xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x5x6x8xf32>
+    kb.yield %r : tensor<2x5x6x8xf32>
+  }
+}
+
+// The copy: 120 weights, a thread each, scratch of 480 bytes that the GEMM reads in the
+// weight's place; then the K table (24 entries).
+// CHECK-LABEL: kb.candidate @transposed of @conv_transposed2d
+// CHECK-SAME:    launch <[<"conv_transposed2d_filter", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["weight", "scratch0"]>, <"conv_transposed2d_gather", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["scratch1"]>, <"conv_transposed2d", grid = [2, 2, 1], block = [32, 1, 1], smem = 0, args = ["x", "out", "scratch0", "scratch1"]>], scratch = [480, 384]>
+kb.candidate @transposed of @conv_transposed2d policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+// The copy's thread t reads weight[c][f][ky][kx] (c: 160 bytes apart, f: 32) and writes it to
+// [f][c][ky][kx] (f: 96 bytes apart, c: 32).
+// TRANSPOSED-LABEL: .visible .entry conv_transposed2d_filter(
+// TRANSPOSED:         setp.gt.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 119;
+// TRANSPOSED:         mul.wide.u32 {{%rd[0-9]+}}, [[C:%r[0-9]+]], 160;
+// TRANSPOSED:         mul.wide.u32 {{%rd[0-9]+}}, [[F:%r[0-9]+]], 32;
+// TRANSPOSED:         ld.global.b32 [[W:%r[0-9]+]],
+// TRANSPOSED:         mul.wide.u32 {{%rd[0-9]+}}, [[F]], 96;
+// TRANSPOSED:         mul.wide.u32 {{%rd[0-9]+}}, [[C]], 32;
+// TRANSPOSED:         st.global.b32 [{{%rd[0-9]+}}], [[W]];
+// The GEMM gathers the image at row y - ky and column x - kx + 1 (the table's parts: -ky and
+// 1 - kx), inside 5 x 7.
+// TRANSPOSED-LABEL: .visible .entry conv_transposed2d_gather(
+// TRANSPOSED:         bfe.s64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 2, 1;
+// TRANSPOSED:         sub.s64 {{%rd[0-9]+}}, 1, {{%rd[0-9]+}};
+// TRANSPOSED-LABEL: .visible .entry conv_transposed2d(
+// TRANSPOSED:         ld.global.v4.b32
+// TRANSPOSED-NEXT:    add.s32 [[Y:%r[0-9]+]],
+// TRANSPOSED-NEXT:    setp.lt.u32 {{%p[0-9]+}}, [[Y]], 5;
+// TRANSPOSED-NEXT:    add.s32 [[X:%r[0-9]+]],
+// TRANSPOSED-NEXT:    setp.lt.u32 {{%p[0-9]+}}, [[X]], 7;
+// TRANSPOSED:         cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4, {{%r[0-9]+}};
 
 // The families: a convolution with a window in NCHW is the matmul family's, one output pixel
 // per image included (not a matvec: B is still gathered); depthwise ones, channels-last ones
@@ -153,3 +234,6 @@ kb.task @relu_fused tolerance(atol 1.0e-4, rtol 1.0e-4) {
 
 // KernelBench's problem 50 (stride 4, padding 2, 11 x 11, a bias) is the matmul family's.
 // TASK-COUNT-2: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_standard_2d_square_input_square_kernel{{(_init)?}}"
+
+// So is problem 69 (stride 1, the weight copied first).
+// TASK-TRANSPOSED-COUNT-2: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_asymmetric_kernel_filter"

@@ -23,7 +23,8 @@ kb.candidate @tiles of @pointwise policy decisions {block_m = 32, block_n = 64, 
 // CHECK: kb.candidate @tiles of @pointwise {{.*}}grid = [2, 3, 1], block = [256, 1, 1]{{.*}}args = ["x", "weight", "out"]
 
 // Strided, the input's pixels are no loop dimension: the convolution stays one, an implicit
-// GEMM that gathers every other pixel of the image (B's copies of single elements).
+// GEMM that gathers every other pixel of the image (B's copies of single elements), after the
+// launch that tabulates the K indices (13 channels in a 16-entry tile: 64 bytes).
 kb.task @pointwise_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<3x13x9x11xf32> dist(uniform(-1.0, 1.0))
   kb.input "weight" : tensor<17x13x1x1xf32> dist(uniform(-1.0, 1.0))
@@ -38,4 +39,4 @@ kb.task @pointwise_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
   }
 }
 kb.candidate @strided of @pointwise_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true}
-// CHECK: kb.candidate @strided of @pointwise_strided {{.*}}grid = [1, 3, 1], block = [128, 1, 1]{{.*}}args = ["x", "weight", "out"]
+// CHECK: kb.candidate @strided of @pointwise_strided {{.*}}launch <[<"pointwise_strided_gather", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["scratch0"]>, <"pointwise_strided", grid = [1, 3, 1], block = [128, 1, 1], smem = 0, args = ["x", "weight", "out", "scratch0"]>], scratch = [64]>

@@ -4,7 +4,8 @@
 // channels and window offsets), B's tiles are gathered from the unpadded image, zeros where a
 // window reads padding. Padding, dilation and strides (asymmetric), 1-D and 3-D, a bias in the
 // epilogue, extents no tile divides; the f32 kernel's pipelines, split_k (atomic and ordered),
-// and split_tf32 on both TF32 kernels, at KernelBench's fp32 tolerance.
+// and split_tf32 on both TF32 kernels, at KernelBench's fp32 tolerance. Transposed convolutions
+// with stride 1 (the window reversed, the weight [in][out][k...] copied first to [out][in][k...]).
 
 // Padding and dilation (as problem 80), a bias; K = 4 x 3 x 3 = 36 admits wgmma.
 kb.task @conv2d_pad_dilation tolerance(atol 1.0e-4, rtol 1.0e-4) {
@@ -155,3 +156,114 @@ kb.candidate @pixel_simt of @one_pixel policy decisions {block_m = 32, block_n =
 kb.candidate @pixel_mma of @one_pixel policy decisions {block_m = 32, block_n = 32, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
 // CHECK: kb.candidate @pixel_simt of @one_pixel {{.*}}verdict <correct
 // CHECK: kb.candidate @pixel_mma of @one_pixel {{.*}}verdict <correct
+
+// Transposed, 2-D, padded and dilated by axis, an asymmetric kernel, a bias (as problems 69 and
+// 78): the image is read at y - 2 ky + 4 and x - kx + 1 of its padded extent; K = 4 x 3 x 2 = 24.
+kb.task @conv_transposed2d tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x4x7x9xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<4x6x3x2xf32> dist(uniform(-0.3, 0.3))
+  kb.input "bias" : tensor<6xf32> dist(uniform(-1.0, 1.0))
+  kb.output "out" : tensor<2x6x9x10xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight, bias, [1, 1], [1, 0], [0, 0], 1, [2, 1])"
+  kb.payload(%x: tensor<2x4x7x9xf32>, %weight: tensor<4x6x3x2xf32>, %bias: tensor<6xf32>, %out: tensor<2x6x9x10xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 3, 1] high[0, 0, 3, 1] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
+      tensor.yield %zero : f32
+    } : tensor<2x4x7x9xf32> to tensor<2x4x13x11xf32>
+    %e = tensor.empty() : tensor<2x6x9x10xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<2x6x9x10xf32>) -> tensor<2x6x9x10xf32>
+    %c = linalg.generic {indexing_maps = [
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y - ky * 2 + 4, x - kx + 1)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (c, f, ky, kx)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<2x4x13x11xf32>, tensor<4x6x3x2xf32>) outs(%acc : tensor<2x6x9x10xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x6x9x10xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(n, f, y, x) -> (n, f, y, x)>, affine_map<(n, f, y, x) -> (f)>,
+                                          affine_map<(n, f, y, x) -> (n, f, y, x)>],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        ins(%c, %bias : tensor<2x6x9x10xf32>, tensor<6xf32>) outs(%out : tensor<2x6x9x10xf32>) {
+    ^bb0(%v: f32, %b: f32, %o: f32):
+      %y = arith.addf %v, %b : f32
+      linalg.yield %y : f32
+    } -> tensor<2x6x9x10xf32>
+    kb.yield %r : tensor<2x6x9x10xf32>
+  }
+}
+kb.candidate @transposed_simt of @conv_transposed2d policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @transposed_ordered of @conv_transposed2d policy decisions {block_m = 32, block_n = 32, block_k = 8, split_k = 2, split_k_atomic = false}
+kb.candidate @transposed_mma of @conv_transposed2d policy decisions {block_m = 32, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
+kb.candidate @transposed_wgmma of @conv_transposed2d policy decisions {block_m = 64, block_n = 128, block_k = 8, tf32 = true, split_tf32 = true, wgmma = true, stages = 2}
+// CHECK: kb.candidate @transposed_simt of @conv_transposed2d {{.*}}verdict <correct
+// CHECK: kb.candidate @transposed_ordered of @conv_transposed2d {{.*}}verdict <correct
+// CHECK: kb.candidate @transposed_mma of @conv_transposed2d {{.*}}verdict <correct
+// CHECK: kb.candidate @transposed_wgmma of @conv_transposed2d {{.*}}verdict <correct
+
+// Transposed, 1-D, dilated (as problem 74): x - 3 kx + 9.
+kb.task @conv_transposed1d tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<3x5x20xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<5x7x4xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<3x7x29xf32>
+  kb.reference "return torch.conv_transpose1d(x, weight, None, [1], [0], [0], 1, [3])"
+  kb.payload(%x: tensor<3x5x20xf32>, %weight: tensor<5x7x4xf32>, %out: tensor<3x7x29xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 9] high[0, 0, 9] {
+    ^bb0(%p0: index, %p1: index, %p2: index):
+      tensor.yield %zero : f32
+    } : tensor<3x5x20xf32> to tensor<3x5x38xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<3x7x29xf32>) -> tensor<3x7x29xf32>
+    %r = linalg.generic {indexing_maps = [
+            affine_map<(n, f, x, c, kx) -> (n, c, x - kx * 3 + 9)>,
+            affine_map<(n, f, x, c, kx) -> (c, f, kx)>,
+            affine_map<(n, f, x, c, kx) -> (n, f, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<3x5x38xf32>, tensor<5x7x4xf32>) outs(%acc : tensor<3x7x29xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<3x7x29xf32>
+    kb.yield %r : tensor<3x7x29xf32>
+  }
+}
+kb.candidate @transposed_line_simt of @conv_transposed1d policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 2, cp_async = true, stages = 2}
+kb.candidate @transposed_line_mma of @conv_transposed1d policy decisions {block_m = 32, block_n = 32, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
+// CHECK: kb.candidate @transposed_line_simt of @conv_transposed1d {{.*}}verdict <correct
+// CHECK: kb.candidate @transposed_line_mma of @conv_transposed1d {{.*}}verdict <correct
+
+// Transposed, 3-D, padded on two axes (as problems 58 and 70): d - kd + 2, h - kh + 1, w - kw + 2.
+kb.task @conv_transposed3d tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x3x4x5x6xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<3x4x3x2x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x4x4x6x6xf32>
+  kb.reference "return torch.conv_transpose3d(x, weight, None, [1, 1, 1], [1, 0, 1], [0, 0, 0], 1, [1, 1, 1])"
+  kb.payload(%x: tensor<2x3x4x5x6xf32>, %weight: tensor<3x4x3x2x3xf32>, %out: tensor<2x4x4x6x6xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 1, 1, 1] high[0, 0, 1, 1, 1] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index, %p4: index):
+      tensor.yield %zero : f32
+    } : tensor<2x3x4x5x6xf32> to tensor<2x3x6x7x8xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x4x4x6x6xf32>) -> tensor<2x4x4x6x6xf32>
+    %r = linalg.generic {indexing_maps = [
+            affine_map<(n, f, d, h, w, c, kd, kh, kw) -> (n, c, d - kd + 2, h - kh + 1, w - kw + 2)>,
+            affine_map<(n, f, d, h, w, c, kd, kh, kw) -> (c, f, kd, kh, kw)>,
+            affine_map<(n, f, d, h, w, c, kd, kh, kw) -> (n, f, d, h, w)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<2x3x6x7x8xf32>, tensor<3x4x3x2x3xf32>) outs(%acc : tensor<2x4x4x6x6xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x4x4x6x6xf32>
+    kb.yield %r : tensor<2x4x4x6x6xf32>
+  }
+}
+kb.candidate @transposed_volume_simt of @conv_transposed3d policy decisions {block_m = 32, block_n = 64, block_k = 16, thread_m = 4, thread_n = 4, cp_async = true, stages = 3}
+kb.candidate @transposed_volume_mma of @conv_transposed3d policy decisions {block_m = 32, block_n = 64, block_k = 16, tf32 = true, split_tf32 = true, stages = 2}
+// CHECK: kb.candidate @transposed_volume_simt of @conv_transposed3d {{.*}}verdict <correct
+// CHECK: kb.candidate @transposed_volume_mma of @conv_transposed3d {{.*}}verdict <correct

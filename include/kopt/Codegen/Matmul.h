@@ -92,7 +92,7 @@ struct MatmulOperand {
 /// element at `map`'s results for the loop values that k and n decode to, less the low padding;
 /// zero where that lies outside the image.
 struct ImageGather {
-  mlir::AffineMap map; // the image's indexing map: sums of loops times constants
+  mlir::AffineMap map; // the image's indexing map: sums of loops times constants, and a constant
   // The loops that K and N linearize, outermost first (K: in the filter's order), and extents.
   llvm::SmallVector<unsigned> kLoops, nLoops;
   llvm::SmallVector<int64_t> loopExtents; // of every loop
@@ -110,6 +110,11 @@ struct MatmulInfo {
   bool matvec = false;                     // no N dimension
   MatmulOperand a, b, c;  // a convolution's B: the unpadded image, one group per dimension
   std::optional<ImageGather> gather; // a convolution's B
+  /// A convolution's filter whose output channels lie between its other dimensions (a
+  /// transposed convolution's weight[c][f][k...]) is read as A from a copy in scratch with its
+  /// output channels first, made by a first launch: the filter's dimensions in the copy's order.
+  /// Empty: A is read as it lies. A's groups are the copy's.
+  llvm::SmallVector<int64_t> aPermutation;
 };
 
 /// Checks that the buffer-form function `func` is in the family, emitting a located error
