@@ -150,8 +150,8 @@ static bool isConvolution(Operation *op) { return succeeded(convolutionDims(op))
 
 /// A convolution whose window is one point is a contraction over the input channels once the
 /// window's unit dimensions go: its loops, and the filter's unit dimensions (a collapsed view).
-/// With strides, the input's pixels would not be a dimension of the loops: the convolution stays
-/// one (an implicit GEMM).
+/// With strides or an offset (y + ky + 1), the input's pixels would not be a dimension of the
+/// loops: the convolution stays one (an implicit GEMM).
 static void dropPointWindows(func::FuncOp func) {
   SmallVector<linalg::GenericOp> pointWindows;
   func.walk([&](linalg::GenericOp op) {
@@ -159,8 +159,11 @@ static void dropPointWindows(func::FuncOp func) {
       return;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     linalg::ConvolutionDimensions dims = *convolutionDims(op);
+    AffineMap image = op.getIndexingMapsArray().front();
     if (llvm::all_of(dims.filterLoop, [&](unsigned d) { return ranges[d] == 1; }) &&
-        llvm::all_of(dims.strides, [](int64_t stride) { return stride == 1; }))
+        llvm::all_of(dims.strides, [](int64_t stride) { return stride == 1; }) &&
+        llvm::all_of(image.getResults(),
+                     [&](AffineExpr expr) { return constantTerm(image, expr) == 0; }))
       pointWindows.push_back(op);
   });
   IRRewriter rewriter(func.getContext());
@@ -541,8 +544,8 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
     return fail("the convolution has more than one image dimension");
   if (convolution &&
       cast<MemRefType>(bOperand->get().getType()).getNumElements() > INT32_MAX)
-    return fail("the convolution's image has 2^31 elements or more (the gather indexes it in "
-                "32 bits)");
+    return fail("the convolution's image, padded, has 2^31 elements or more (the gather "
+                "indexes it in 32 bits)");
   if (convolution) // K decodes in the order A's view linearizes it
     for (AffineExpr expr : aMap.getResults())
       if (unsigned loop = cast<AffineDimExpr>(expr).getPosition();
@@ -609,9 +612,11 @@ static ZeroEntries zerosOf(kb::DistStructure structure, const MatmulOperand &ope
 void kopt::codegen::readInputStructure(kb::TaskOp task, func::FuncOp func, MatmulInfo &info) {
   SmallVector<kb::InputOp> inputs = task.getInputs();
   for (MatmulOperand *operand : {&info.a, &info.b}) {
-    // A view of the input (a reshape) would move the matrices the structure applies to.
+    // A view of the input (a reshape, or A's permuted copy) would move the matrices the
+    // structure applies to.
     auto argument = dyn_cast<BlockArgument>(operand->buffer);
-    if (info.matvec || (operand == &info.a && !info.aPermutation.empty()) || !argument || argument.getOwner() != &func.getBody().front() ||
+    bool permuted = operand == &info.a && !info.aPermutation.empty();
+    if (info.matvec || permuted || !argument || argument.getOwner() != &func.getBody().front() ||
         argument.getArgNumber() >= inputs.size())
       continue;
     operand->zeros = zerosOf(inputs[argument.getArgNumber()].getGuaranteedStructure(), *operand);

@@ -181,7 +181,7 @@ void MatmulKernelBuilder::buildFilterCopy(StringRef kernelName) {
     SmallVector<Value> source(at.size());
     for (auto [position, d] : llvm::enumerate(info.aPermutation))
       source[d] = at[position];
-    store(load(info.a.buffer, source, 1), copy, at);
+    store(load(rowMajorView(info.a.buffer, filter.getShape()), source, 1), copy, at);
   });
   info.a.buffer = copy;
 }
@@ -265,6 +265,11 @@ Value kopt::codegen::matmul::taskBufferOf(Value buffer) {
                                : buffer.getDefiningOp<memref::ExpandShapeOp>())
     buffer = view->getOperand(0);
   return buffer;
+}
+
+int64_t kopt::codegen::matmul::constantTerm(AffineMap map, AffineExpr expr) {
+  SmallVector<AffineExpr> zeros(map.getNumDims(), getAffineConstantExpr(0, map.getContext()));
+  return cast<AffineConstantExpr>(expr.replaceDims(zeros)).getValue();
 }
 
 /// A row-major view of `shape` of the task buffer `buffer` is a (reshaped) view of, since the
@@ -396,9 +401,22 @@ SmallVector<Value> MatmulKernelBuilder::globalIndices(const TileCopy &copy, cons
   // The splits' tiles cover K exactly, or the last one reaches past it.
   if (g.splitK * g.kTilesPerSplit * g.blockK != info.k)
     inside = both(inside, less(k, info.k));
-  if (copy.operand == &info.b && info.gather)
+  if (copy.operand == &info.b && info.gather) {
+    if (s.exists) // a slot past the tile still reads its table entry: keep it in the table
+      k = arith::MinUIOp::create(b, loc, k,
+                                 index(g.splitK * g.kTilesPerSplit * g.blockK - 1));
     return gatheredIndices(k, mn, inside);
+  }
   return copy.operand == &info.a ? at(*copy.operand, mn, k) : at(*copy.operand, k, mn);
+}
+
+/// Sets `loops[l]` for each loop `l` of `order` (outermost first) to its part of `linear`.
+void MatmulKernelBuilder::decodeLoops(Value linear, ArrayRef<unsigned> order,
+                                      MutableArrayRef<Value> loops) {
+  auto extents = llvm::map_to_vector(
+      order, [&](unsigned loop) { return info.gather->loopExtents[loop]; });
+  for (auto [loop, value] : llvm::zip_equal(order, delinearize(b, loc, linear, extents)))
+    loops[loop] = value;
 }
 
 /// The image dimensions a gather checks (those padded), and its table's entry width: the offset
@@ -410,6 +428,7 @@ static SmallVector<int64_t> checkedDims(const ImageGather &gather) {
       dims.push_back(d);
   return dims;
 }
+static constexpr int64_t kI32Bytes = 4;
 static int64_t tableWidth(const ImageGather &gather) {
   return llvm::PowerOf2Ceil(1 + checkedDims(gather).size());
 }
@@ -435,13 +454,8 @@ void MatmulKernelBuilder::buildGatherTable(StringRef kernelName) {
   gatherTable = func.getArguments().back();
   SmallVector<int64_t> strides = imageStrides(info.b.buffer), checked = checkedDims(gather);
   buildPerElementLaunch(kernelName, "gather", entries, 1, [&](Value k) {
-    k = arith::MinUIOp::create(b, loc, k, index(info.k - 1));
     SmallVector<Value> loops(gather.loopExtents.size(), index(0));
-    auto extents = llvm::map_to_vector(gather.kLoops,
-                                       [&](unsigned loop) { return gather.loopExtents[loop]; });
-    for (auto [loop, value] :
-         llvm::zip_equal(gather.kLoops, delinearize(b, loc, k, extents)))
-      loops[loop] = value;
+    decodeLoops(arith::MinUIOp::create(b, loc, k, index(info.k - 1)), gather.kLoops, loops);
     SmallVector<Value> entry{index(0)};
     for (auto [d, expr] : llvm::enumerate(gather.map.getResults())) {
       Value part = add(evaluateAffine(b, loc, expr, loops), -gather.lowPadding[d]);
@@ -455,7 +469,7 @@ void MatmulKernelBuilder::buildGatherTable(StringRef kernelName) {
     auto type = VectorType::get({width}, b.getI32Type());
     vector::StoreOp::create(b, loc, vector::FromElementsOp::create(b, loc, type, entry),
                             gatherTable, ValueRange{k, index(0)}, /*nontemporal=*/false,
-                            llvm::MaybeAlign(width * kF32Bytes));
+                            llvm::MaybeAlign(width * kI32Bytes));
   });
 }
 
@@ -470,17 +484,14 @@ SmallVector<Value> MatmulKernelBuilder::gatheredIndices(Value k, Value n, Value 
     return arith::ConstantIntOp::create(b, loc, i32, value).getResult();
   };
   SmallVector<Value> loops(gather.loopExtents.size(), index(0));
-  auto extents =
-      llvm::map_to_vector(gather.nLoops, [&](unsigned loop) { return gather.loopExtents[loop]; });
-  for (auto [loop, value] : llvm::zip_equal(gather.nLoops, delinearize(b, loc, n, extents)))
-    loops[loop] = value;
+  decodeLoops(n, gather.nLoops, loops);
   if (gather.batchLoop)
     loops[*gather.batchLoop] = batchId;
   int64_t width = tableWidth(gather);
   Value entry =
       vector::LoadOp::create(b, loc, VectorType::get({width}, i32), gatherTable,
                              ValueRange{k, index(0)}, /*nontemporal=*/false,
-                             llvm::MaybeAlign(width * kF32Bytes)); // one vector load
+                             llvm::MaybeAlign(width * kI32Bytes)); // one vector load
   auto entryPart = [&](int64_t position) {
     return vector::ExtractOp::create(b, loc, entry, ArrayRef<int64_t>{position}).getResult();
   };
@@ -489,11 +500,7 @@ SmallVector<Value> MatmulKernelBuilder::gatheredIndices(Value k, Value n, Value 
   Value offset = index(0);
   SmallVector<Value> parts;
   for (auto [d, expr] : llvm::enumerate(gather.map.getResults())) {
-    int64_t atZero = cast<AffineConstantExpr>(
-                         expr.replaceDims(SmallVector<AffineExpr>(
-                             loops.size(), getAffineConstantExpr(0, b.getContext()))))
-                         .getValue();
-    Value part = add(evaluateAffine(b, loc, expr, loops), -atZero);
+    Value part = add(evaluateAffine(b, loc, expr, loops), -constantTerm(gather.map, expr));
     offset = add(offset, mul(part, strides[d]));
     parts.push_back(arith::IndexCastOp::create(b, loc, i32, part));
   }

@@ -46,6 +46,9 @@ SharedTile sharedTile(int64_t tileMN, int64_t tileK, bool kInner, bool mma);
 /// The task buffer (a function argument) `buffer` is a reshaped view of, or `buffer` itself.
 mlir::Value taskBufferOf(mlir::Value buffer);
 
+/// The value of `expr`, an index of `map`, with every loop at zero: its constant term.
+int64_t constantTerm(mlir::AffineMap map, mlir::AffineExpr expr);
+
 /// A is K-inner when row-major; B when column-major (transposed).
 inline bool aKInner(const MatmulInfo &info) { return info.a.colContiguous; }
 inline bool bKInner(const MatmulInfo &info) { return !info.b.colContiguous; }
@@ -145,6 +148,8 @@ private:
                              llvm::function_ref<void(mlir::Value linear)> build);
   void buildFilterCopy(llvm::StringRef kernelName);
   void buildGatherTable(llvm::StringRef kernelName);
+  void decodeLoops(mlir::Value linear, llvm::ArrayRef<unsigned> order,
+                   llvm::MutableArrayRef<mlir::Value> loops);
   void buildPerOutputLaunch(
       llvm::StringRef kernelName, llvm::StringRef suffix,
       llvm::function_ref<mlir::Value(mlir::Value row, mlir::Value col, mlir::Value linear)>

@@ -50,8 +50,8 @@ kb.candidate @gather of @conv2d_pad_dilation policy decisions {block_m = 32, blo
 // the offset c * 120 + (2 ky - 2) * 12 + kx - 1 in the image, then its parts of the row and the
 // column, 2 ky - 2 and kx - 1, in one 16-byte store.
 // GATHER-LABEL: .visible .entry conv2d_pad_dilation_gather(
-// GATHER:         setp.gt.u32 {{%p[0-9]+}}, [[K:%r[0-9]+]], 39;
-// GATHER:         min.u32 {{%r[0-9]+}}, [[K]], 35;
+// GATHER:         setp.gt.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 39;
+// GATHER:         min.u64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 35;
 // GATHER:         mul.wide.u32 {{%rd[0-9]+}}, {{%r[0-9]+}}, 120;
 // GATHER:         add.s64 [[ROW:%rd[0-9]+]], {{%rd[0-9]+}}, -2;
 // GATHER:         add.s64 [[COL:%rd[0-9]+]], {{%rd[0-9]+}}, -1;
@@ -113,6 +113,12 @@ kb.task @conv_transposed2d tolerance(atol 1.0e-4, rtol 1.0e-4) {
 // CHECK-LABEL: kb.candidate @transposed of @conv_transposed2d
 // CHECK-SAME:    launch <[<"conv_transposed2d_filter", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["weight", "scratch0"]>, <"conv_transposed2d_gather", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["scratch1"]>, <"conv_transposed2d", grid = [2, 2, 1], block = [32, 1, 1], smem = 0, args = ["x", "out", "scratch0", "scratch1"]>], scratch = [480, 384]>
 kb.candidate @transposed of @conv_transposed2d policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+// With ordered split-K: the copy, the table (K = 24 in 3 tiles of 8, 2 splits of 2 tiles: 32
+// entries, those past K repeating the last), the GEMM, the sum of the splits' partials; scratch
+// in that order.
+// CHECK-LABEL: kb.candidate @transposed_ordered of @conv_transposed2d
+// CHECK-SAME:    launch <[<"conv_transposed2d_filter", {{.*}}args = ["weight", "scratch0"]>, <"conv_transposed2d_gather", {{.*}}args = ["scratch1"]>, <"conv_transposed2d", grid = [2, 2, 2], {{.*}}args = ["x", "out", "scratch0", "scratch1", "scratch2"]>, <"conv_transposed2d_sum", {{.*}}args = ["out", "scratch2"]>], scratch = [480, 512, 3840]>
+kb.candidate @transposed_ordered of @conv_transposed2d policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, split_k = 2, split_k_atomic = false}
 // The copy's thread t reads weight[c][f][ky][kx] (c: 160 bytes apart, f: 32) and writes it to
 // [f][c][ky][kx] (f: 96 bytes apart, c: 32).
 // TRANSPOSED-LABEL: .visible .entry conv_transposed2d_filter(

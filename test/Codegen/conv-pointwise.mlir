@@ -24,7 +24,7 @@ kb.candidate @tiles of @pointwise policy decisions {block_m = 32, block_n = 64, 
 
 // Strided, the input's pixels are no loop dimension: the convolution stays one, an implicit
 // GEMM that gathers every other pixel of the image (B's copies of single elements), after the
-// launch that tabulates the K indices (13 channels in a 16-entry tile: 64 bytes).
+// launch that tabulates the K indices (13 channels, two 8-row K tiles: 16 entries of 4 bytes).
 kb.task @pointwise_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<3x13x9x11xf32> dist(uniform(-1.0, 1.0))
   kb.input "weight" : tensor<17x13x1x1xf32> dist(uniform(-1.0, 1.0))

@@ -236,7 +236,8 @@ kb.candidate @transposed_line_mma of @conv_transposed1d policy decisions {block_
 // CHECK: kb.candidate @transposed_line_simt of @conv_transposed1d {{.*}}verdict <correct
 // CHECK: kb.candidate @transposed_line_mma of @conv_transposed1d {{.*}}verdict <correct
 
-// Transposed, 3-D, padded on two axes (as problems 58 and 70): d - kd + 2, h - kh + 1, w - kw + 2.
+// Transposed, 3-D, torch's padding on two axes (as problems 58 and 70): d - kd + 2, h - kh + 1,
+// w - kw + 2, the payload's pad on all three (a table entry of four).
 kb.task @conv_transposed3d tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<2x3x4x5x6xf32> dist(uniform(-1.0, 1.0))
   kb.input "weight" : tensor<3x4x3x2x3xf32> dist(uniform(-0.3, 0.3))
@@ -267,3 +268,35 @@ kb.candidate @transposed_volume_simt of @conv_transposed3d policy decisions {blo
 kb.candidate @transposed_volume_mma of @conv_transposed3d policy decisions {block_m = 32, block_n = 64, block_k = 16, tf32 = true, split_tf32 = true, stages = 2}
 // CHECK: kb.candidate @transposed_volume_simt of @conv_transposed3d {{.*}}verdict <correct
 // CHECK: kb.candidate @transposed_volume_mma of @conv_transposed3d {{.*}}verdict <correct
+
+// Transposed, 24 output channels (as problems 70, 71 and 78 with 32): wgmma 32 x 128 x 32 with
+// split_tf32 takes exactly 48 KiB of dynamic shared memory, which with the PTX's own static byte
+// needs the opt-in (kopt-runner sets it for any dynamic size).
+kb.task @conv_transposed2d_48k tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x4x9x11xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<4x24x3x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x24x11x13xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight)"
+  kb.payload(%x: tensor<2x4x9x11xf32>, %weight: tensor<4x24x3x3xf32>, %out: tensor<2x24x11x13xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 2, 2] high[0, 0, 2, 2] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
+      tensor.yield %zero : f32
+    } : tensor<2x4x9x11xf32> to tensor<2x4x13x15xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x24x11x13xf32>) -> tensor<2x24x11x13xf32>
+    %r = linalg.generic {indexing_maps = [
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y - ky + 2, x - kx + 2)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (c, f, ky, kx)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<2x4x13x15xf32>, tensor<4x24x3x3xf32>) outs(%acc : tensor<2x24x11x13xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x24x11x13xf32>
+    kb.yield %r : tensor<2x24x11x13xf32>
+  }
+}
+kb.candidate @transposed_48k of @conv_transposed2d_48k policy decisions {block_m = 128, block_n = 128, block_k = 32, tf32 = true, split_tf32 = true, wgmma = true, stages = 1}
+// CHECK: kb.candidate @transposed_48k of @conv_transposed2d_48k {{.*}}smem = 49152{{.*}}verdict <correct

@@ -108,7 +108,7 @@ struct MatmulInfo {
   mlir::linalg::GenericOp epilogue;        // elementwise op on the result, or null
   int64_t batch = 1, m = 1, n = 1, k = 1;  // extents
   bool matvec = false;                     // no N dimension
-  MatmulOperand a, b, c;  // a convolution's B: the unpadded image, one group per dimension
+  MatmulOperand a, b, c;  // a convolution's B: the unpadded image, one group (a flat view)
   std::optional<ImageGather> gather; // a convolution's B
   /// A convolution's filter whose output channels lie between its other dimensions (a
   /// transposed convolution's weight[c][f][k...]) is read as A from a copy in scratch with its

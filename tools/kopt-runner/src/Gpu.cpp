@@ -181,7 +181,10 @@ bool LoadedCandidate::load(std::string &error) {
       error = "entry '" + launch.entry + "' not found in the PTX: " + gpu_.driver.describe(r);
       return false;
     }
-    if (launch.smem > 48 * 1024)
+    // Beyond 48 KiB of static and dynamic shared memory together a kernel must opt in; the PTX
+    // may declare static bytes of its own (the back end gives the dynamic array's symbol one),
+    // so any dynamic size opts in.
+    if (launch.smem > 0)
       gpu_.driver.cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                      int(launch.smem));
     functions_.push_back(function);
