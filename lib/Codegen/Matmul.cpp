@@ -14,6 +14,8 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <numeric>
 
 using namespace mlir;
 using namespace kopt::codegen;
@@ -174,44 +176,202 @@ static void dropPointWindows(func::FuncOp func) {
   }
 }
 
+/// The scalar a fill writes, if `op` is one: linalg.fill, or its generalized form (a generic
+/// with parallel iterators yielding a scalar input).
+static Value filledValue(Operation *op) {
+  if (auto fill = dyn_cast<linalg::FillOp>(op))
+    return fill.getInputs().front();
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInits() != 1 ||
+      generic.getNumLoops() != generic.getNumParallelLoops())
+    return nullptr;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  Value yielded = yield.getValues().front();
+  if (yielded.getParentRegion() != &generic.getRegion()) // fusion folded the scalar in
+    return yielded;
+  auto arg = dyn_cast<BlockArgument>(yielded);
+  if (!arg || arg.getArgNumber() >= generic.getNumDpsInputs())
+    return nullptr;
+  Value input = generic.getDpsInputs()[arg.getArgNumber()];
+  return isa<ShapedType>(input.getType()) ? nullptr : input;
+}
+
 namespace {
 /// The zero padding of a task input that a convolution reads, which the implicit GEMM's gather
-/// applies instead of a padded copy.
+/// applies instead of a padded copy; `spread`: the input's elements that far apart along each
+/// dimension (a strided transposed convolution's input, inserted with strides into zeros).
+/// Where groups split the padded image's channels (tensor.expand_shape), all of these are in the
+/// convolution's dimensions, `expansion` is the split and `shape` the task input's shape split so.
 struct ImagePadding {
   unsigned argument; // the task input
-  SmallVector<int64_t> low, high;
+  SmallVector<int64_t> low, high, spread;
+  SmallVector<ReassociationIndices> expansion;
+  SmallVector<int64_t> shape;
 };
 } // namespace
 
-/// On tensors: where a convolution's image is a task input padded with zeros by constant
-/// amounts, replaces the pad by an empty tensor of its shape (a buffer that bufferization
-/// allocates and the kernel drops) and returns the padding.
-static std::optional<ImagePadding> takeImagePadding(func::FuncOp func) {
-  std::optional<ImagePadding> padding;
-  tensor::PadOp padOp;
-  func.walk([&](linalg::GenericOp op) {
-    if (op.getNumDpsInputs() == 0)
-      return;
-    auto pad = op.getDpsInputs().front().getDefiningOp<tensor::PadOp>();
-    if (!pad || padOp || !isConvolution(op) || !pad->hasOneUse())
-      return;
-    auto source = dyn_cast<BlockArgument>(pad.getSource());
-    Value value = pad.getConstantPaddingValue();
-    if (!source || source.getOwner() != &func.getBody().front() || !value ||
-        !matchPattern(value, m_PosZeroFloat()) || !pad.getLow().empty() ||
-        !pad.getHigh().empty())
-      return;
-    padOp = pad;
-    padding = ImagePadding{source.getArgNumber(), llvm::to_vector(pad.getStaticLow()),
-                           llvm::to_vector(pad.getStaticHigh())};
-  });
-  if (padOp) {
-    IRRewriter rewriter(func.getContext());
-    rewriter.setInsertionPoint(padOp);
-    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(padOp, padOp.getResultType().getShape(),
-                                                 padOp.getResultType().getElementType());
+/// The task input a function argument is, if `value` is one.
+static std::optional<unsigned> taskInputOf(func::FuncOp func, Value value) {
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (!argument || argument.getOwner() != &func.getBody().front())
+    return std::nullopt;
+  return argument.getArgNumber();
+}
+
+/// The padding of `pad`, where it pads a task input with zeros by constant amounts, perhaps
+/// with the input's channels split into groups first (fusion moves the split before the pad).
+static std::optional<ImagePadding> paddingOf(func::FuncOp func, tensor::PadOp pad) {
+  auto split = pad.getSource().getDefiningOp<tensor::ExpandShapeOp>();
+  std::optional<unsigned> input = taskInputOf(func, split ? split.getSrc() : pad.getSource());
+  Value value = pad.getConstantPaddingValue();
+  if (!input || !value || !matchPattern(value, m_PosZeroFloat()) || !pad.getLow().empty() ||
+      !pad.getHigh().empty() || (split && !split->hasOneUse()))
+    return std::nullopt;
+  auto low = llvm::to_vector(pad.getStaticLow());
+  ImagePadding padding{*input, low, llvm::to_vector(pad.getStaticHigh()),
+                       SmallVector<int64_t>(low.size(), 1), {}, {}};
+  if (split) {
+    padding.expansion = split.getReassociationIndices();
+    padding.shape = llvm::to_vector(split.getResultType().getShape());
   }
   return padding;
+}
+
+/// The padding and spread of `insert`, where it puts a whole task input into a tensor that a
+/// fill makes zero, at constant offsets and strides.
+static std::optional<ImagePadding> paddingOf(func::FuncOp func, tensor::InsertSliceOp insert) {
+  std::optional<unsigned> input = taskInputOf(func, insert.getSource());
+  Operation *fill = insert.getDest().getDefiningOp();
+  Value filled = fill ? filledValue(fill) : Value();
+  ArrayRef<int64_t> shape = insert.getSourceType().getShape();
+  if (!input || !filled || !fill->hasOneUse() || !matchPattern(filled, m_PosZeroFloat()) ||
+      insert.getSourceType().getRank() != insert.getType().getRank() ||
+      ShapedType::isDynamicShape(insert.getStaticOffsets()) ||
+      ShapedType::isDynamicShape(insert.getStaticStrides()) ||
+      insert.getStaticSizes() != shape)
+    return std::nullopt;
+  ImagePadding padding{*input, llvm::to_vector(insert.getStaticOffsets()), {},
+                       llvm::to_vector(insert.getStaticStrides()), {}, {}};
+  for (auto [d, size] : llvm::enumerate(shape))
+    padding.high.push_back(insert.getType().getDimSize(d) - padding.low[d] -
+                           (size - 1) * padding.spread[d] - 1);
+  return padding;
+}
+
+/// `padding` of a padded image whose channels `expand` splits into groups, in the split's
+/// dimensions; none where a split dimension is padded.
+static std::optional<ImagePadding> splitPadding(const ImagePadding &padding,
+                                                tensor::ExpandShapeOp expand, ArrayRef<int64_t> input) {
+  ImagePadding split{padding.argument, {}, {}, {}, expand.getReassociationIndices(), {}};
+  ArrayRef<int64_t> expanded = expand.getResultType().getShape();
+  for (auto [d, group] : llvm::enumerate(split.expansion)) {
+    bool padded = padding.low[d] != 0 || padding.high[d] != 0 || padding.spread[d] != 1;
+    if (group.size() > 1 && padded)
+      return std::nullopt;
+    for (int64_t e : group) {
+      split.low.push_back(padding.low[d]);
+      split.high.push_back(padding.high[d]);
+      split.spread.push_back(padding.spread[d]);
+      split.shape.push_back(group.size() > 1 ? expanded[e] : input[d]);
+    }
+  }
+  return split;
+}
+
+/// On tensors: where a convolution's image is a task input padded with zeros by constant
+/// amounts (tensor.pad), or spread out among zeros (inserted with strides into a zero fill),
+/// perhaps with its channels split into groups after, replaces the padded tensor by an empty one
+/// of its shape (a buffer that bufferization allocates and the kernel drops) and returns the
+/// padding.
+static std::optional<ImagePadding> takeImagePadding(func::FuncOp func) {
+  std::optional<ImagePadding> padding;
+  Operation *padder = nullptr;
+  func.walk([&](linalg::GenericOp op) {
+    if (op.getNumDpsInputs() == 0 || padder || !isConvolution(op))
+      return;
+    Value image = op.getDpsInputs().front();
+    auto expand = image.getDefiningOp<tensor::ExpandShapeOp>();
+    Operation *def = (expand ? expand.getSrc() : image).getDefiningOp();
+    if (!def || !def->hasOneUse() || (expand && !expand->hasOneUse()))
+      return;
+    if (auto pad = dyn_cast<tensor::PadOp>(def))
+      padding = paddingOf(func, pad);
+    else if (auto insert = dyn_cast<tensor::InsertSliceOp>(def))
+      padding = paddingOf(func, insert);
+    if (padding && expand)
+      padding = splitPadding(
+          *padding, expand,
+          cast<RankedTensorType>(func.getArgument(padding->argument).getType()).getShape());
+    if (padding)
+      padder = def;
+  });
+  if (!padder)
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(padder->getResult(0).getType());
+  Operation *fill = isa<tensor::InsertSliceOp>(padder) ? padder->getOperand(1).getDefiningOp()
+                                                       : nullptr;
+  IRRewriter rewriter(func.getContext());
+  rewriter.setInsertionPoint(padder);
+  rewriter.replaceOpWithNewOp<tensor::EmptyOp>(padder, type.getShape(), type.getElementType());
+  if (fill) // the zeros it wrote are the gather's now
+    rewriter.eraseOp(fill);
+  return padding;
+}
+
+/// The phases of a convolution whose image is spread out (ImagePadding::spread; PhasedDim):
+/// each spread dimension's taps per phase, and the loop extents of one phase, which make the
+/// GEMM's N and K. The filter is then read from a copy (one per phase).
+static LogicalResult planPhases(MatmulInfo &info, ArrayRef<int64_t> spread) {
+  ImageGather &gather = *info.gather;
+  for (auto [d, expr] : llvm::enumerate(gather.map.getResults())) {
+    if (spread[d] == 1)
+      continue;
+    SmallVector<std::pair<unsigned, int64_t>> terms;
+    (void)imageIndexTerms(expr, 1, terms);
+    if (terms.size() == 2 && llvm::is_contained(gather.kLoops, terms[0].first))
+      std::swap(terms[0], terms[1]);
+    if (terms.size() != 2 || terms[0].second != 1 ||
+        !llvm::is_contained(gather.nLoops, terms[0].first) ||
+        !llvm::is_contained(gather.kLoops, terms[1].first))
+      return info.contraction->emitError()
+             << "not in the matmul family: the image is spread out along dimension " << d
+             << ", which is not read at output pixel + window offset (a transposed "
+                "convolution's)";
+    PhasedDim dim{static_cast<unsigned>(d), terms[0].first, terms[1].first, spread[d],
+                  terms[1].second, constantTerm(gather.map, expr) - gather.lowPadding[d],
+                  gather.loopExtents[terms[0].first], gather.loopExtents[terms[1].first],
+                  {}, {}, 0};
+    // Tap t of phase p reads an input element where p + factor * t + offset is a multiple of
+    // the stride: every stride / gcd(factor, stride)-th tap from the first.
+    dim.tapStep = dim.stride / std::gcd(std::abs(dim.windowFactor), dim.stride);
+    int64_t slots = 1;
+    for (int64_t phase = 0; phase < dim.stride; ++phase) {
+      dim.firstTap.push_back(dim.taps);
+      dim.tapCount.push_back(0);
+      for (int64_t tap = 0; tap < dim.taps; ++tap) {
+        if ((phase + dim.windowFactor * tap + dim.offset) % dim.stride != 0)
+          continue;
+        dim.firstTap.back() = std::min(dim.firstTap.back(), tap);
+        ++dim.tapCount.back();
+      }
+      slots = std::max(slots, dim.tapCount.back());
+    }
+    gather.loopExtents[dim.pixelLoop] = llvm::divideCeil(dim.outputExtent, dim.stride);
+    gather.loopExtents[dim.windowLoop] = slots;
+    gather.phased.push_back(std::move(dim));
+  }
+  auto extent = [&](ArrayRef<unsigned> loops) {
+    int64_t product = 1;
+    for (unsigned loop : loops)
+      product *= gather.loopExtents[loop];
+    return product;
+  };
+  info.n = extent(gather.nLoops);
+  info.k = extent(gather.kLoops);
+  if (info.aPermutation.empty()) // the phases' filters are a copy
+    info.aPermutation = llvm::to_vector(
+        llvm::seq<int64_t>(cast<MemRefType>(info.a.buffer.getType()).getRank()));
+  return success();
 }
 
 /// Bufferization keeps the linalg ops, and adds views of the buffers and the temporary an
@@ -233,8 +393,17 @@ static FailureOr<MatmulInfo> bufferizeAndAnalyze(ModuleOp module, func::FuncOp f
     return func.emitError() << "not in the matmul family: a padded input is not a convolution's "
                                "image";
   info->b.buffer = func.getArgument(padding->argument);
+  if (!padding->expansion.empty()) { // the input with its channels split into groups
+    OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
+    info->b.buffer = memref::ExpandShapeOp::create(
+        builder, func.getLoc(), MemRefType::get(padding->shape, builder.getF32Type()),
+        info->b.buffer, padding->expansion);
+  }
   info->gather->lowPadding = padding->low;
   info->gather->highPadding = padding->high;
+  if (llvm::any_of(padding->spread, [](int64_t stride) { return stride != 1; }) &&
+      failed(planPhases(*info, padding->spread)))
+    return failure();
   return info;
 }
 
@@ -279,26 +448,6 @@ static bool isBufferPlumbing(Operation &op) {
   return op.hasTrait<OpTrait::ConstantLike>() || op.hasTrait<OpTrait::ReturnLike>() ||
          isa<memref::AllocOp, memref::DeallocOp, memref::CollapseShapeOp, memref::ExpandShapeOp>(
              op);
-}
-
-/// The scalar a fill writes, if `op` is one: linalg.fill, or its generalized form (a generic
-/// with parallel iterators yielding a scalar input).
-static Value filledValue(Operation *op) {
-  if (auto fill = dyn_cast<linalg::FillOp>(op))
-    return fill.getInputs().front();
-  auto generic = dyn_cast<linalg::GenericOp>(op);
-  if (!generic || generic.getNumDpsInits() != 1 ||
-      generic.getNumLoops() != generic.getNumParallelLoops())
-    return nullptr;
-  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
-  Value yielded = yield.getValues().front();
-  if (yielded.getParentRegion() != &generic.getRegion()) // fusion folded the scalar in
-    return yielded;
-  auto arg = dyn_cast<BlockArgument>(yielded);
-  if (!arg || arg.getArgNumber() >= generic.getNumDpsInputs())
-    return nullptr;
-  Value input = generic.getDpsInputs()[arg.getArgNumber()];
-  return isa<ShapedType>(input.getType()) ? nullptr : input;
 }
 
 /// Whether `op` is an elementwise op reading `result` as it is laid out, and perhaps other f32
@@ -386,8 +535,7 @@ static MatmulOperand gatheredImage(linalg::GenericOp op, OpOperand *image,
     if (auto dim = dyn_cast<AffineDimExpr>(expr);
         dim && llvm::is_contained(dims.n, dim.getPosition()))
       gather.nLoops.push_back(dim.getPosition());
-  if (!dims.batch.empty())
-    gather.batchLoop = dims.batch.front();
+  gather.batchLoops.assign(dims.batch.begin(), dims.batch.end());
   unsigned rank = gather.map.getNumResults();
   gather.lowPadding.assign(rank, 0);
   gather.highPadding.assign(rank, 0);
@@ -399,12 +547,22 @@ static MatmulOperand gatheredImage(linalg::GenericOp op, OpOperand *image,
 
 /// A convolution as an implicit GEMM: the image index is the batch, the output channels M, the
 /// output pixels N, the input channels and the window offsets K; the filter is A, the image B.
+/// A loop that the image, the filter and the output all read is a group (a GEMM per image and
+/// group, the group innermost in the batch) where each group has several input channels and
+/// some output channels; else it is a depthwise convolution's channel, each output reading one
+/// input channel, whose direct kernel (the window family's) reads no more than a GEMM would.
 static FailureOr<linalg::ContractionDimensions> implicitGemmDims(linalg::GenericOp op) {
   linalg::ConvolutionDimensions conv = *convolutionDims(op);
-  if (!conv.depth.empty())
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t inputChannels = 1;
+  for (unsigned loop : conv.inputChannel)
+    inputChannels *= ranges[loop];
+  if (conv.depth.size() > 1 || conv.batch.size() > 1 ||
+      (!conv.depth.empty() && (inputChannels == 1 || conv.outputChannel.empty())))
     return failure();
   linalg::ContractionDimensions dims;
   dims.batch = conv.batch;
+  dims.batch.append(conv.depth.begin(), conv.depth.end());
   dims.m = conv.outputChannel;
   dims.n = conv.outputImage;
   dims.k = conv.inputChannel;
@@ -444,7 +602,8 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   FailureOr<linalg::ContractionDimensions> dims =
       convolution ? implicitGemmDims(op) : linalg::inferContractionDims(op);
   if (convolution && failed(dims))
-    return fail("a depthwise or grouped convolution is not an implicit GEMM");
+    return fail("a depthwise convolution, or one with several image or group dimensions, is not "
+                "an implicit GEMM");
   if (failed(dims) || dims->m.empty() || dims->k.empty())
     return fail("it has no M or no K dimension (a vector-matrix product is not supported)");
   AffineMap cMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
@@ -540,8 +699,16 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
     return fail("an operand is not indexed by adjacent runs of its dimensions in one order");
   if (convolution && !c->colContiguous)
     return fail("the convolution's output is not contiguous along its pixels (channels last)");
-  if (convolution && dims->batch.size() > 1)
-    return fail("the convolution has more than one image dimension");
+  if (convolution && dims->batch.size() > 1) { // an image index and a group (implicitGemmDims)
+    SmallVector<unsigned> outputBatch;
+    for (AffineExpr expr : cMap.getResults())
+      if (unsigned loop = cast<AffineDimExpr>(expr).getPosition();
+          llvm::is_contained(dims->batch, loop))
+        outputBatch.push_back(loop);
+    if (outputBatch != dims->batch) // the grid's y linearizes them so
+      return fail("the convolution's output has its group before its image index");
+    info.groups = ranges[dims->batch.back()];
+  }
   if (convolution &&
       cast<MemRefType>(bOperand->get().getType()).getNumElements() > INT32_MAX)
     return fail("the convolution's image, padded, has 2^31 elements or more (the gather "
@@ -741,10 +908,13 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
 }
 
 /// Split-K: at most one split per K tile, no split left without a tile, and ordered partials
-/// within kMaxSplitScratch; atomic only where the epilogue is additive.
+/// within kMaxSplitScratch; atomic only where the epilogue is additive. None for a phased
+/// convolution, whose output columns are not the GEMM's (the splits' init and sum kernels would
+/// need its phases).
 static void planSplitK(const MatmulSchedule &schedule, const MatmulInfo &info, MatmulGeometry &g) {
   int64_t kTiles = llvm::divideCeil(info.k, g.blockK);
-  int64_t splits = std::min(schedule.splitK, kTiles);
+  bool phased = info.gather && !info.gather->phased.empty();
+  int64_t splits = phased ? 1 : std::min(schedule.splitK, kTiles);
   bool ordered = !schedule.splitKAtomic || !epilogueIsAdditive(info);
   int64_t outputBytes = info.batch * info.m * info.n * kF32Bytes;
   while (ordered && splits > 1 && splits * outputBytes > kMaxSplitScratch)

@@ -61,8 +61,9 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   } else if (g.splitK > 1) {
     buildOutputInit(kernelName);
   }
+  int64_t phases = info.gather ? info.gather->phases() : 1;
   int64_t blocks = info.matvec ? llvm::divideCeil(info.m, g.rowsPerBlock)
-                               : blocksM() * blocksN();
+                               : blocksM() * blocksN() * phases;
   Value one = index(1);
   MLIRContext *context = b.getContext();
   auto launch = gpu::LaunchOp::create(
@@ -83,6 +84,13 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   blockId = launch.getBlockIds().x;
   batchId = launch.getBlockIds().y;
   splitId = launch.getBlockIds().z;
+  if (phases > 1) {
+    // The phases of a tile run side by side: their strided stores fill the same lines of the
+    // output while those are in L2.
+    phaseId = rem(blockId, phases);
+    blockId = div(blockId, phases);
+    phase = phaseCoordinates(phaseId);
+  }
   planKTiles(splitId);
   a = operandView(info.a);
   bBuffer = operandView(info.b);
@@ -167,23 +175,73 @@ void MatmulKernelBuilder::buildPerOutputLaunch(
 
 /// The first launch, `<kernelName>_filter`, where A is a convolution's filter permuted
 /// (MatmulInfo::aPermutation): a copy in scratch in A's order, a thread per element (the filter
-/// is small beside the product), which becomes A's buffer.
+/// is small beside the product), which becomes A's buffer. With phases, the copy holds each
+/// phase's filter per group as [(phase * groups + group) * m + row][k]: k's window loops count the
+/// phase's taps (tapsOfPhase), zero where a slot has none.
 void MatmulKernelBuilder::buildFilterCopy(StringRef kernelName) {
   auto filter = cast<MemRefType>(info.a.buffer.getType());
-  auto shape = llvm::map_to_vector(info.aPermutation,
-                                   [&](int64_t d) { return filter.getDimSize(d); });
+  auto permuted = llvm::map_to_vector(info.aPermutation,
+                                      [&](int64_t d) { return filter.getDimSize(d); });
+  int64_t phases = info.gather ? info.gather->phases() : 1;
+  SmallVector<int64_t> shape = permuted;
+  if (phases > 1)
+    shape = {phases * info.groups * info.m, info.k};
   auto func = info.contraction->getParentOfType<func::FuncOp>();
   (void)func.insertArgument(func.getNumArguments(), MemRefType::get(shape, f32),
                             DictionaryAttr(), loc);
   Value copy = func.getArguments().back();
-  buildPerElementLaunch(kernelName, "filter", filter.getNumElements(), 1, [&](Value linear) {
-    SmallVector<Value> at = delinearize(b, loc, linear, shape);
+  // The filter's element at `at`, in the permuted order.
+  auto filterElement = [&](ArrayRef<Value> at) {
     SmallVector<Value> source(at.size());
     for (auto [position, d] : llvm::enumerate(info.aPermutation))
       source[d] = at[position];
-    store(load(rowMajorView(info.a.buffer, filter.getShape()), source, 1), copy, at);
+    return element(load(rowMajorView(info.a.buffer, filter.getShape()), source, 1), 0);
+  };
+  int64_t elements = phases > 1 ? shape[0] * shape[1] : filter.getNumElements();
+  buildPerElementLaunch(kernelName, "filter", elements, 1, [&](Value linear) {
+    if (phases == 1) {
+      SmallVector<Value> at = delinearize(b, loc, linear, shape);
+      memref::StoreOp::create(b, loc, filterElement(at), copy, at);
+      return;
+    }
+    const ImageGather &gather = *info.gather;
+    Value row = div(linear, info.k), k = rem(linear, info.k);
+    Value filterIndex = div(row, info.m); // phase * groups + group
+    SmallVector<Value> loops(gather.loopExtents.size(), index(0));
+    decodeLoops(k, gather.kLoops, loops);
+    Value taps = tapsOfPhase(phaseCoordinates(div(filterIndex, info.groups)), loops);
+    // The permuted filter's index: its output channels (A's rows) first, then K's loops at the
+    // taps and the group.
+    AffineMap map = info.contraction.getIndexingMapsArray()[1].getSubMap(
+        llvm::to_vector_of<unsigned>(info.aPermutation));
+    SmallVector<Value> at(map.getNumResults());
+    SmallVector<int64_t> rowPositions, rowExtents;
+    for (auto [position, expr] : llvm::enumerate(map.getResults())) {
+      unsigned loop = cast<AffineDimExpr>(expr).getPosition();
+      if (llvm::is_contained(gather.kLoops, loop)) {
+        at[position] = loops[loop];
+      } else if (llvm::is_contained(gather.batchLoops, loop)) {
+        at[position] = rem(filterIndex, info.groups);
+      } else {
+        rowPositions.push_back(position);
+        rowExtents.push_back(permuted[position]);
+      }
+    }
+    for (auto [position, value] :
+         llvm::zip_equal(rowPositions, delinearize(b, loc, rem(row, info.m), rowExtents)))
+      at[position] = value;
+    Value value = guarded(taps, f32, [&] {
+      return SmallVector<Value>{filterElement(at)};
+    }).front();
+    memref::StoreOp::create(b, loc, value, copy, ValueRange{row, k});
   });
   info.a.buffer = copy;
+  if (phases > 1) {
+    info.a.groups = {{0}, {1}};
+    info.a.batchResult = -1;
+    info.a.rowResult = 0;
+    info.a.colResult = 1;
+  }
 }
 
 /// Atomic split-K's first launch, `<kernelName>_init`: the epilogue of the fill value in every
@@ -215,7 +273,7 @@ void MatmulKernelBuilder::buildSplitSum(StringRef kernelName) {
 /// K start at the tile's first row; one above it (k > m), end past its last row; B's zeros bound
 /// K by the tile's columns the same way.
 void MatmulKernelBuilder::planKTiles(Value split) {
-  if (info.matvec || (!info.a.zeros.any() && !info.b.zeros.any())) {
+  if (info.matvec || (!info.a.zeros.any() && !info.b.zeros.any() && !phaseId)) {
     if (g.splitK > 1)
       kTileBase = mul(split, g.kTilesPerSplit);
     return;
@@ -235,6 +293,8 @@ void MatmulKernelBuilder::planKTiles(Value split) {
     ends.push_back(tilesUntil(add(cols, g.blockN)));
   if (g.splitK > 1)
     ends.push_back(add(begins.front(), g.kTilesPerSplit));
+  if (phaseId) // past the phase's last tap, the tiles hold zeros
+    ends.push_back(tilesUntil(phaseKEnd()));
   kTileBase = begins.front();
   for (Value begin : ArrayRef(begins).drop_front())
     kTileBase = arith::MaxUIOp::create(b, loc, kTileBase, begin);
@@ -311,7 +371,11 @@ void MatmulKernelBuilder::viewEpilogueOperands() {
 
 SmallVector<Value> MatmulKernelBuilder::at(const MatmulOperand &operand, Value row, Value col) {
   SmallVector<Value> indices(operand.groups.size());
-  for (auto [position, value] : {std::pair(operand.batchResult, batchId),
+  // A grouped convolution's filter has the group only, the batch's innermost part.
+  Value batch = &operand == &info.a && info.groups > 1 && operand.batchResult >= 0
+                    ? rem(batchId, info.groups)
+                    : batchId;
+  for (auto [position, value] : {std::pair(operand.batchResult, batch),
                                  std::pair(operand.rowResult, row),
                                  std::pair(operand.colResult, col)})
     if (position >= 0)
@@ -322,7 +386,8 @@ SmallVector<Value> MatmulKernelBuilder::at(const MatmulOperand &operand, Value r
 /// The payload's ops the kernel replaces, and the temporary an epilogue read.
 void MatmulKernelBuilder::eraseReplacedOps() {
   // The temporaries: an accumulator an epilogue read, the empty tensor's buffer that stood in
-  // for a padded image (the gather reads the task input).
+  // for a padded image (the gather reads the task input), perhaps through a view that splits
+  // its channels into groups.
   SmallVector<Value> temporaries{info.contraction.getDpsInits().front()};
   llvm::append_range(temporaries, info.contraction.getDpsInputs());
   if (info.epilogue)
@@ -330,7 +395,7 @@ void MatmulKernelBuilder::eraseReplacedOps() {
   info.contraction->erase();
   info.fill->erase();
   for (Value temporary : temporaries) {
-    if (auto alloc = temporary.getDefiningOp<memref::AllocOp>()) {
+    if (auto alloc = taskBufferOf(temporary).getDefiningOp<memref::AllocOp>()) {
       for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
         user->erase();
       alloc->erase();
@@ -407,7 +472,13 @@ SmallVector<Value> MatmulKernelBuilder::globalIndices(const TileCopy &copy, cons
                                  index(g.splitK * g.kTilesPerSplit * g.blockK - 1));
     return gatheredIndices(k, mn, inside);
   }
-  return copy.operand == &info.a ? at(*copy.operand, mn, k) : at(*copy.operand, k, mn);
+  if (copy.operand == &info.a && phaseId) // the phase's (and group's) filter in the copy
+    return at(info.a, add(mn, mul(add(mul(phaseId, info.groups), rem(batchId, info.groups)),
+                                  info.m)),
+              k);
+  if (copy.operand == &info.a)
+    return at(info.a, mn, k);
+  return at(*copy.operand, k, mn);
 }
 
 /// Sets `loops[l]` for each loop `l` of `order` (outermost first) to its part of `linear`.
@@ -419,12 +490,13 @@ void MatmulKernelBuilder::decodeLoops(Value linear, ArrayRef<unsigned> order,
     loops[loop] = value;
 }
 
-/// The image dimensions a gather checks (those padded), and its table's entry width: the offset
-/// and one part per checked dimension, in a vector of a power of two.
+/// The image dimensions a gather checks (those padded or phased), and its table's entry width:
+/// the offset and one part per checked dimension, in a vector of a power of two.
 static SmallVector<int64_t> checkedDims(const ImageGather &gather) {
   SmallVector<int64_t> dims;
   for (int64_t d = 0; d < static_cast<int64_t>(gather.lowPadding.size()); ++d)
-    if (gather.lowPadding[d] != 0 || gather.highPadding[d] != 0)
+    if (gather.lowPadding[d] != 0 || gather.highPadding[d] != 0 ||
+        llvm::any_of(gather.phased, [&](const PhasedDim &dim) { return dim.imageDim == d; }))
       dims.push_back(d);
   return dims;
 }
@@ -432,10 +504,17 @@ static constexpr int64_t kI32Bytes = 4;
 static int64_t tableWidth(const ImageGather &gather) {
   return llvm::PowerOf2Ceil(1 + checkedDims(gather).size());
 }
+// A checked part that puts any position below zero: an empty tap slot's.
+static constexpr int32_t kOutside = INT32_MIN / 2;
 
 /// The image's row-major strides, in elements.
 static SmallVector<int64_t> imageStrides(Value image) {
   return computeSuffixProduct(cast<MemRefType>(image.getType()).getShape());
+}
+
+/// Every K index a split's tiles reach.
+int64_t MatmulKernelBuilder::tableEntriesPerPhase() const {
+  return g.splitK * g.kTilesPerSplit * g.blockK;
 }
 
 /// The first launch `<kernelName>_gather` where B is a convolution's image: a table of what each
@@ -443,23 +522,45 @@ static SmallVector<int64_t> imageStrides(Value image) {
 /// image, then its part of each checked dimension's index (with the map's constant, less the low
 /// padding). The GEMM adds an entry to its N index's part (one per thread) with a few adds and
 /// compares per element, where decoding K into channels and window offsets took divisions.
-/// Entries cover every K index a split's tiles reach; those past K repeat the last.
+/// Entries cover every K index a split's tiles reach; those past K repeat the last. With phases,
+/// a table per phase: along a phased dimension, the part is where the tap lands in the input as
+/// it lies (j + part), or kOutside for an empty tap slot.
 void MatmulKernelBuilder::buildGatherTable(StringRef kernelName) {
   const ImageGather &gather = *info.gather;
-  int64_t entries = g.splitK * g.kTilesPerSplit * g.blockK, width = tableWidth(gather);
+  int64_t perPhase = tableEntriesPerPhase(), width = tableWidth(gather);
+  int64_t entries = gather.phases() * perPhase;
   auto func = info.contraction->getParentOfType<func::FuncOp>();
   (void)func.insertArgument(func.getNumArguments(),
                             MemRefType::get({entries, width}, b.getI32Type()), DictionaryAttr(),
                             loc);
   gatherTable = func.getArguments().back();
   SmallVector<int64_t> strides = imageStrides(info.b.buffer), checked = checkedDims(gather);
-  buildPerElementLaunch(kernelName, "gather", entries, 1, [&](Value k) {
+  buildPerElementLaunch(kernelName, "gather", entries, 1, [&](Value entryIndex) {
+    Value k = gather.phased.empty() ? entryIndex : rem(entryIndex, perPhase);
     SmallVector<Value> loops(gather.loopExtents.size(), index(0));
     decodeLoops(arith::MinUIOp::create(b, loc, k, index(info.k - 1)), gather.kLoops, loops);
+    SmallVector<Value> phaseAt;
+    Value taps;
+    if (!gather.phased.empty()) {
+      phaseAt = phaseCoordinates(div(entryIndex, perPhase));
+      taps = tapsOfPhase(phaseAt, loops);
+    }
     SmallVector<Value> entry{index(0)};
     for (auto [d, expr] : llvm::enumerate(gather.map.getResults())) {
       Value part = add(evaluateAffine(b, loc, expr, loops), -gather.lowPadding[d]);
-      entry[0] = add(entry[0], mul(part, strides[d]));
+      int64_t imageDim = d;
+      const auto *phased = llvm::find_if(
+          gather.phased, [&](const PhasedDim &dim) { return dim.imageDim == imageDim; });
+      Value offsetPart = part;
+      if (phased != gather.phased.end()) {
+        // Where the tap lands in the input as it lies, (phase + factor * tap + offset) / stride:
+        // exact for a tap that lands on an element.
+        Value landing = arith::DivSIOp::create(
+            b, loc, add(phaseAt[phased - gather.phased.begin()], part), index(phased->stride));
+        offsetPart = arith::SelectOp::create(b, loc, taps, landing, index(0));
+        part = arith::SelectOp::create(b, loc, taps, landing, index(kOutside));
+      }
+      entry[0] = add(entry[0], mul(offsetPart, strides[d]));
       if (llvm::is_contained(checked, static_cast<int64_t>(d)))
         entry.push_back(part);
     }
@@ -468,15 +569,16 @@ void MatmulKernelBuilder::buildGatherTable(StringRef kernelName) {
       value = arith::IndexCastOp::create(b, loc, b.getI32Type(), value);
     auto type = VectorType::get({width}, b.getI32Type());
     vector::StoreOp::create(b, loc, vector::FromElementsOp::create(b, loc, type, entry),
-                            gatherTable, ValueRange{k, index(0)}, /*nontemporal=*/false,
+                            gatherTable, ValueRange{entryIndex, index(0)}, /*nontemporal=*/false,
                             llvm::MaybeAlign(width * kI32Bytes));
   });
 }
 
 /// The image's index (in its flat view) of B's element (k, n) in an implicit GEMM: the N loops'
 /// part of its position (through the image's map with the K loops at 0 and without its
-/// constant, with the batch) plus the K index's table entry; `inside` is narrowed to the image
-/// in each checked dimension (a position below zero fails the unsigned comparison as well).
+/// constant, with the batch) plus the K index's table entry (the block's phase's); `inside` is
+/// narrowed to the image in each checked dimension (a position below zero fails the unsigned
+/// comparison as well).
 SmallVector<Value> MatmulKernelBuilder::gatheredIndices(Value k, Value n, Value &inside) {
   const ImageGather &gather = *info.gather;
   Type i32 = b.getI32Type();
@@ -485,12 +587,12 @@ SmallVector<Value> MatmulKernelBuilder::gatheredIndices(Value k, Value n, Value 
   };
   SmallVector<Value> loops(gather.loopExtents.size(), index(0));
   decodeLoops(n, gather.nLoops, loops);
-  if (gather.batchLoop)
-    loops[*gather.batchLoop] = batchId;
+  decodeLoops(batchId, gather.batchLoops, loops);
   int64_t width = tableWidth(gather);
+  Value entryIndex = phaseId ? add(mul(phaseId, tableEntriesPerPhase()), k) : k;
   Value entry =
       vector::LoadOp::create(b, loc, VectorType::get({width}, i32), gatherTable,
-                             ValueRange{k, index(0)}, /*nontemporal=*/false,
+                             ValueRange{entryIndex, index(0)}, /*nontemporal=*/false,
                              llvm::MaybeAlign(width * kI32Bytes)); // one vector load
   auto entryPart = [&](int64_t position) {
     return vector::ExtractOp::create(b, loc, entry, ArrayRef<int64_t>{position}).getResult();
@@ -512,6 +614,58 @@ SmallVector<Value> MatmulKernelBuilder::gatheredIndices(Value k, Value n, Value 
   Value linear = arith::AddIOp::create(
       b, loc, arith::IndexCastOp::create(b, loc, i32, offset), entryPart(0));
   return {arith::IndexCastUIOp::create(b, loc, b.getIndexType(), linear)};
+}
+
+/// The coordinates of phase `phase` along the phased dimensions, in their order.
+SmallVector<Value> MatmulKernelBuilder::phaseCoordinates(Value phase) {
+  auto strides = llvm::map_to_vector(info.gather->phased,
+                                     [](const PhasedDim &dim) { return dim.stride; });
+  return delinearize(b, loc, phase, strides);
+}
+
+/// `values[at]`, for `at` below their count.
+Value MatmulKernelBuilder::lookup(Value at, ArrayRef<int64_t> values) {
+  Value result = index(values.front());
+  for (auto [i, value] : llvm::enumerate(values.drop_front())) {
+    Value here = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, at, index(i + 1));
+    result = arith::SelectOp::create(b, loc, here, index(value), result);
+  }
+  return result;
+}
+
+/// In `loops` (K's, decoded in a phase), replaces each phased window loop's tap slot by the tap
+/// it stands for in phase `phaseAt`; returns whether every slot holds a tap.
+Value MatmulKernelBuilder::tapsOfPhase(ArrayRef<Value> phaseAt, MutableArrayRef<Value> loops) {
+  Value taps;
+  for (auto [dim, at] : llvm::zip_equal(info.gather->phased, phaseAt)) {
+    Value slot = loops[dim.windowLoop];
+    taps = both(taps, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, slot,
+                                            lookup(at, dim.tapCount)));
+    loops[dim.windowLoop] = add(lookup(at, dim.firstTap), mul(slot, dim.tapStep));
+  }
+  return taps;
+}
+
+/// One past the block's phase's last K index whose slots all hold taps (0 if a phased
+/// dimension has none): K linearizes its loops, so that index has each at its last.
+Value MatmulKernelBuilder::phaseKEnd() {
+  const ImageGather &gather = *info.gather;
+  Value last = index(0), empty;
+  int64_t pitch = 1;
+  for (unsigned loop : llvm::reverse(gather.kLoops)) {
+    Value lastSlot = index(gather.loopExtents[loop] - 1);
+    for (auto [dim, at] : llvm::zip_equal(gather.phased, phase)) {
+      if (dim.windowLoop != loop)
+        continue;
+      Value count = lookup(at, dim.tapCount);
+      lastSlot = arith::SubIOp::create(b, loc, count, index(1));
+      Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count, index(0));
+      empty = empty ? arith::OrIOp::create(b, loc, empty, none).getResult() : none;
+    }
+    last = add(last, mul(lastSlot, pitch));
+    pitch *= gather.loopExtents[loop];
+  }
+  return arith::SelectOp::create(b, loc, empty, index(0), add(last, 1));
 }
 
 /// The thread's vectors of K tile `kTile` (zeros outside the operand), into registers.
@@ -767,10 +921,10 @@ void MatmulKernelBuilder::storeFragment(Value value, Value row, Value col) {
       storePartial(value, row, col);
       return SmallVector<Value>{};
     }
-    SmallVector<Value> elements;
-    for (int64_t e = 0; e < g.fragmentN; ++e)
-      elements.push_back(applyEpilogue(element(value, e), row, add(col, e)));
-    if (g.storeN == g.fragmentN && g.splitK == 1) {
+    if (g.storeN == g.fragmentN && g.splitK == 1 && !phaseId) {
+      SmallVector<Value> elements;
+      for (int64_t e = 0; e < g.fragmentN; ++e)
+        elements.push_back(applyEpilogue(element(value, e), row, add(col, e)));
       Value result = info.epilogue ? vector::FromElementsOp::create(
                                          b, loc, vectorType(g.fragmentN), elements)
                                          .getResult()
@@ -780,18 +934,41 @@ void MatmulKernelBuilder::storeFragment(Value value, Value row, Value col) {
     }
     for (int64_t e = 0; e < g.fragmentN; ++e) {
       Value colE = add(col, e);
-      guarded(info.n % g.fragmentN != 0 ? less(colE, info.n) : Value(), {}, [&] {
-        SmallVector<Value> indices = at(info.c, row, colE);
+      Value stored = info.n % g.fragmentN != 0 ? less(colE, info.n) : Value();
+      Value outputCol = outputColumn(colE, stored);
+      guarded(stored, {}, [&] {
+        Value result = applyEpilogue(element(value, e), row, outputCol);
+        SmallVector<Value> indices = at(info.c, row, outputCol);
         if (g.splitK > 1) // atom.global.add.f32, result unused: a reduction
-          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, elements[e], c,
-                                      indices);
+          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, result, c, indices);
         else
-          memref::StoreOp::create(b, loc, elements[e], c, indices);
+          memref::StoreOp::create(b, loc, result, c, indices);
         return SmallVector<Value>{};
       });
     }
     return SmallVector<Value>{};
   });
+}
+
+/// The output view's column of the GEMM's column `col`: the same, or in a phase the pixel that
+/// its j stand for (y = phase + stride * j along each phased dimension), with `inside` narrowed
+/// to the output (the last j of a phase may be past it).
+Value MatmulKernelBuilder::outputColumn(Value col, Value &inside) {
+  if (!phaseId)
+    return col;
+  const ImageGather &gather = *info.gather;
+  SmallVector<Value> loops(gather.loopExtents.size(), index(0));
+  decodeLoops(col, gather.nLoops, loops);
+  SmallVector<int64_t> extents = info.contraction.getStaticLoopRanges();
+  for (auto [dim, at] : llvm::zip_equal(gather.phased, phase)) {
+    Value &pixel = loops[dim.pixelLoop];
+    pixel = add(at, mul(pixel, dim.stride));
+    inside = both(inside, less(pixel, dim.outputExtent));
+  }
+  Value linear = index(0);
+  for (unsigned loop : gather.nLoops)
+    linear = add(mul(linear, extents[loop]), loops[loop]);
+  return linear;
 }
 
 /// Ordered split-K: the accumulators as they are, at [split][batch][row][col] of the partials.

@@ -108,6 +108,8 @@ protected:
   const MatmulGeometry &g;
   SharedTile tileA{}, tileB{};
   mlir::Value threadId, blockId, batchId, splitId;
+  mlir::Value phaseId;                  // a phased convolution's (ImageGather::phased), else null
+  llvm::SmallVector<mlir::Value> phase; // its coordinate along each phased dimension
   mlir::Value kTileBase;  // the block's first K tile (null: 0)
   mlir::Value kTileCount; // how many it runs (null: g.kTilesPerSplit)
   mlir::Value a, bBuffer, c;     // the operands' views
@@ -143,6 +145,13 @@ private:
   mlir::Value swizzledChunk(mlir::Value row, mlir::Value chunk);
   mlir::Value stageOf(mlir::Value kTile);
   mlir::Value outputIndex(int64_t dim, mlir::Value row, mlir::Value col);
+  mlir::Value outputColumn(mlir::Value col, mlir::Value &inside);
+  llvm::SmallVector<mlir::Value> phaseCoordinates(mlir::Value phase);
+  mlir::Value lookup(mlir::Value at, llvm::ArrayRef<int64_t> values);
+  mlir::Value tapsOfPhase(llvm::ArrayRef<mlir::Value> phase,
+                          llvm::MutableArrayRef<mlir::Value> loops);
+  mlir::Value phaseKEnd();
+  int64_t tableEntriesPerPhase() const;
   void buildPerElementLaunch(llvm::StringRef kernelName, llvm::StringRef suffix,
                              int64_t elements, int64_t batches,
                              llvm::function_ref<void(mlir::Value linear)> build);

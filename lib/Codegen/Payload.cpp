@@ -31,9 +31,10 @@ static void scalarizeRank0Inputs(func::FuncOp func) {
 /// Makes the results of the function be computed into its output arguments, so that
 /// bufferization writes the task's output buffers in place: a linalg op that computes one into a
 /// destination of its own (a tensor.empty, after fusion) and does not read that destination gets
-/// the output argument instead, as does the op that initialises the destination of one that
-/// reads it (the fill of a matmul); an input returned as it is gets copied there by a
-/// linalg.generic. Ops left dead (the tensor.empty) go.
+/// the output argument instead (reshaped, where the result is returned through a reshape), as
+/// does the op that initialises the destination of one that reads it (the fill of a matmul); an
+/// input returned as it is gets copied there by a linalg.generic. Ops left dead (the
+/// tensor.empty) go.
 static void computeIntoOutputs(func::FuncOp func, unsigned numInputs) {
   auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
   OpBuilder b(ret);
@@ -54,6 +55,15 @@ static void computeIntoOutputs(func::FuncOp func, unsigned numInputs) {
       returned.set(copy.getResult(0));
       continue;
     }
+    // A result reshaped (a grouped convolution's, its channels split into groups) is computed
+    // into the output reshaped alike.
+    Value destination = output;
+    if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>()) {
+      OpBuilder atStart = OpBuilder::atBlockBegin(&func.getBody().front());
+      destination = tensor::ExpandShapeOp::create(atStart, collapse.getLoc(), collapse.getSrcType(),
+                                                  output, collapse.getReassociationIndices());
+      value = collapse.getSrc();
+    }
     // Through ops that accumulate into their destination (a matmul into a fill), to the one
     // that writes it first.
     for (auto result = dyn_cast<OpResult>(value); result;) {
@@ -62,7 +72,7 @@ static void computeIntoOutputs(func::FuncOp func, unsigned numInputs) {
         break;
       OpOperand *init = op.getDpsInitOperand(result.getResultNumber());
       if (!op.payloadUsesValueFromOperand(init)) {
-        init->set(output);
+        init->set(destination);
         break;
       }
       result = dyn_cast<OpResult>(init->get());

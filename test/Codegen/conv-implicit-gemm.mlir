@@ -2,9 +2,13 @@
 // RUN: FileCheck %s < %t.mlir
 // RUN: %extract-ptx %t.mlir gather | FileCheck %s --check-prefix=GATHER
 // RUN: %extract-ptx %t.mlir transposed | FileCheck %s --check-prefix=TRANSPOSED
+// RUN: %extract-ptx %t.mlir phased | FileCheck %s --check-prefix=PHASED
+// RUN: %extract-ptx %t.mlir grouped | FileCheck %s --check-prefix=GROUPED
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=FAMILY
 // RUN: kopt %S/../../tasks/kernelbench/level1/050_conv_standard_2D__square_input__square_kernel.mlir --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK
 // RUN: kopt %S/../../tasks/kernelbench/level1/069_conv_transposed_2D__asymmetric_input__asymmetric_kernel.mlir --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK-TRANSPOSED
+// RUN: kopt %S/../../tasks/kernelbench/level1/081_conv_transposed_2D_asymmetric_input_square_kernel___dilated____padded____strided.mlir --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK-PHASED
+// RUN: kopt %S/../../tasks/kernelbench/level1/075_conv_transposed_2D_asymmetric_input_asymmetric_kernel_strided__grouped____padded____dilated.mlir --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK-GROUPED
 
 // A convolution with a window runs as an implicit GEMM in the matmul family: M = output
 // channels, N = output pixels per image, K = input channels x window offsets; A is the weight,
@@ -142,12 +146,151 @@ kb.candidate @transposed_ordered of @conv_transposed2d policy decisions {block_m
 // TRANSPOSED-NEXT:    setp.lt.u32 {{%p[0-9]+}}, [[X]], 7;
 // TRANSPOSED:         cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4, {{%r[0-9]+}};
 
+// A transposed convolution with strides reads its input spread out among zeros (inserted with
+// strides, as the payload says it). Along y (stride 2, dilation 1, 3 taps) the output's pixels
+// fall into 2 phases of 2 and 1 taps; along x (stride 3, dilation 2, 2 taps) into 3 of 1, none
+// and 1. Each of the 6 phases is a GEMM over the input as it lies: M = 5, N = 5 x 4 (the pixels
+// of a phase), K = 4 channels x 2 x 1 tap slots = 8; the grid's x counts the phases.
+// CHECK-LABEL: kb.candidate @phased of @conv_transposed2d_strided
+// CHECK-SAME:    launch <[<"conv_transposed2d_strided_filter", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["weight", "scratch0"]>, <"conv_transposed2d_strided_gather", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["scratch1"]>, <"conv_transposed2d_strided", grid = [6, 2, 1], block = [32, 1, 1], smem = 0, args = ["x", "bias", "out", "scratch0", "scratch1"]>], scratch = [960, 768]>
+kb.task @conv_transposed2d_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x4x5x4xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<4x5x3x2xf32> dist(uniform(-0.3, 0.3))
+  kb.input "bias" : tensor<5xf32> dist(uniform(-1.0, 1.0))
+  kb.output "out" : tensor<2x5x10x12xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight, bias, [2, 3], [1, 0], [1, 0], 1, [1, 2])"
+  kb.payload(%x: tensor<2x4x5x4xf32>, %weight: tensor<4x5x3x2xf32>, %bias: tensor<5xf32>, %out: tensor<2x5x10x12xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<2x4x12x14xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<2x4x12x14xf32>) -> tensor<2x4x12x14xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 0, 1, 2] [2, 4, 5, 4] [1, 1, 2, 3]
+        : tensor<2x4x5x4xf32> into tensor<2x4x12x14xf32>
+    %e = tensor.empty() : tensor<2x5x10x12xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<2x5x10x12xf32>) -> tensor<2x5x10x12xf32>
+    %c = linalg.generic {indexing_maps = [
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y - ky + 2, x - kx * 2 + 2)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (c, f, ky, kx)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<2x4x12x14xf32>, tensor<4x5x3x2xf32>) outs(%acc : tensor<2x5x10x12xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x5x10x12xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(n, f, y, x) -> (n, f, y, x)>, affine_map<(n, f, y, x) -> (f)>,
+                                          affine_map<(n, f, y, x) -> (n, f, y, x)>],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        ins(%c, %bias : tensor<2x5x10x12xf32>, tensor<5xf32>) outs(%out : tensor<2x5x10x12xf32>) {
+    ^bb0(%v: f32, %b: f32, %o: f32):
+      %y = arith.addf %v, %b : f32
+      linalg.yield %y : f32
+    } -> tensor<2x5x10x12xf32>
+    kb.yield %r : tensor<2x5x10x12xf32>
+  }
+}
+kb.candidate @phased of @conv_transposed2d_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+// The filter copy: one per phase, 6 x 5 x 8 elements, zero where a tap slot is empty.
+// PHASED-LABEL: .visible .entry conv_transposed2d_strided_filter(
+// PHASED:         setp.gt.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 239;
+// PHASED:         ld.global.b32 [[W:%r[0-9]+]],
+// PHASED:         st.global.b32 [{{%rd[0-9]+}}], [[W]];
+// The tables, 6 x 8 entries: an empty slot's parts put every position below zero.
+// PHASED-LABEL: .visible .entry conv_transposed2d_strided_gather(
+// PHASED:         setp.gt.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 47;
+// PHASED:         selp.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, -1073741824,
+// PHASED:         st.global.v4.b32
+// The GEMM: a thread's output columns j, j + 1, ... (through the bias) are pixels 3 apart
+// along x.
+// PHASED-LABEL: .visible .entry conv_transposed2d_strided(
+// PHASED:         st.global.b32 {{\[}}[[OUT:%rd[0-9]+]]],
+// PHASED-NEXT:    ld.global.b32
+// PHASED-NEXT:    add.rn.f32
+// PHASED-NEXT:    st.global.b32 {{\[}}[[OUT]]+12],
+
+// A grouped convolution (3 groups of 2 input and 3 output channels; the payload splits the
+// channels with reshapes, the pad after the split) is a GEMM per image and group: the grid's y
+// counts both, the group innermost, and the filter (copied with its output channels first) is
+// read at the group alone. M = 3, N = 7 x 4, K = 2 x 3 x 3.
+// CHECK-LABEL: kb.candidate @grouped of @conv2d_grouped
+// CHECK-SAME:    launch <[<"conv2d_grouped_filter", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["weight", "scratch0"]>, <"conv2d_grouped_gather", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["scratch1"]>, <"conv2d_grouped", grid = [1, 6, 1], block = [16, 1, 1], smem = 0, args = ["x", "out", "scratch0", "scratch1"]>], scratch = [648, 384]>
+kb.task @conv2d_grouped tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x6x7x8xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<9x2x3x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x9x7x4xf32>
+  kb.reference "return torch.conv2d(x, weight, None, [1, 2], [1, 1], [1, 1], 3)"
+  kb.payload(%x: tensor<2x6x7x8xf32>, %weight: tensor<9x2x3x3xf32>, %out: tensor<2x9x7x4xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
+      tensor.yield %zero : f32
+    } : tensor<2x6x7x8xf32> to tensor<2x6x9x10xf32>
+    %xg = tensor.expand_shape %xp [[0], [1, 2], [3], [4]] output_shape [2, 3, 2, 9, 10]
+        : tensor<2x6x9x10xf32> into tensor<2x3x2x9x10xf32>
+    %wg = tensor.expand_shape %weight [[0, 1], [2], [3], [4]] output_shape [3, 3, 2, 3, 3]
+        : tensor<9x2x3x3xf32> into tensor<3x3x2x3x3xf32>
+    %og = tensor.expand_shape %out [[0], [1, 2], [3], [4]] output_shape [2, 3, 3, 7, 4]
+        : tensor<2x9x7x4xf32> into tensor<2x3x3x7x4xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%og : tensor<2x3x3x7x4xf32>) -> tensor<2x3x3x7x4xf32>
+    %rg = linalg.generic {indexing_maps = [
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (n, g, c, y + ky, x * 2 + kx)>,
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (g, f, c, ky, kx)>,
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (n, g, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xg, %wg : tensor<2x3x2x9x10xf32>, tensor<3x3x2x3x3xf32>) outs(%acc : tensor<2x3x3x7x4xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x3x3x7x4xf32>
+    %r = tensor.collapse_shape %rg [[0], [1, 2], [3], [4]] : tensor<2x3x3x7x4xf32> into tensor<2x9x7x4xf32>
+    kb.yield %r : tensor<2x9x7x4xf32>
+  }
+}
+kb.candidate @grouped of @conv2d_grouped policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+// The group is the grid's y modulo 3 (y below 6: y or y - 3).
+// GROUPED-LABEL: .visible .entry conv2d_grouped(
+// GROUPED:         mov.u32 [[Y:%r[0-9]+]], %ctaid.y;
+// GROUPED:         setp.lt.u32 {{%p[0-9]+}}, [[Y]], 3;
+
+// A spread input that a strided window reads (pixel x 2) is not a transposed convolution's:
+// the window family's.
+kb.task @spread_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x3x9xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<3x4x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x4x9xf32>
+  kb.reference "return torch.conv_transpose1d(x, weight, None, [2], [1], [0], 1, [1])[:, :, ::2]"
+  kb.payload(%x: tensor<2x3x9xf32>, %weight: tensor<3x4x3xf32>, %out: tensor<2x4x9xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<2x3x19xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<2x3x19xf32>) -> tensor<2x3x19xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 0, 1] [2, 3, 9] [1, 1, 2]
+        : tensor<2x3x9xf32> into tensor<2x3x19xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x4x9xf32>) -> tensor<2x4x9xf32>
+    %c = linalg.generic {indexing_maps = [
+            affine_map<(n, f, x, c, kx) -> (n, c, x * 2 - kx + 2)>,
+            affine_map<(n, f, x, c, kx) -> (c, f, kx)>,
+            affine_map<(n, f, x, c, kx) -> (n, f, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<2x3x19xf32>, tensor<3x4x3xf32>) outs(%acc : tensor<2x4x9xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x4x9xf32>
+    kb.yield %c : tensor<2x4x9xf32>
+  }
+}
+
 // The families: a convolution with a window in NCHW is the matmul family's, one output pixel
 // per image included (not a matvec: B is still gathered); depthwise ones, channels-last ones
 // (the stores would not run along the pixels), images padded by anything but zeros, and
 // convolutions whose body fusion gave more than a multiply-add (relu(x) folded in) are the
 // window family's.
 // FAMILY-COUNT-2: kb.candidate @conv2d_pad_dilation_s{{[0-9]+}} of @conv2d_pad_dilation policy decisions {block_k =
+// FAMILY-COUNT-2: kb.candidate @conv_transposed2d_strided_s{{[0-9]+}} of @conv_transposed2d_strided policy decisions {block_k =
+// FAMILY-COUNT-2: kb.candidate @conv2d_grouped_s{{[0-9]+}} of @conv2d_grouped policy decisions {block_k =
+// FAMILY-COUNT-2: kb.candidate @spread_strided_s{{[0-9]+}} of @spread_strided policy decisions {block =
 // FAMILY-COUNT-2: kb.candidate @depthwise_s{{[0-9]+}} of @depthwise policy decisions {block =
 // FAMILY-COUNT-2: kb.candidate @channels_last_s{{[0-9]+}} of @channels_last policy decisions {block =
 // FAMILY-COUNT-2: kb.candidate @padded_by_one_s{{[0-9]+}} of @padded_by_one policy decisions {block =
@@ -243,3 +386,9 @@ kb.task @relu_fused tolerance(atol 1.0e-4, rtol 1.0e-4) {
 
 // So is problem 69 (stride 1, the weight copied first).
 // TASK-TRANSPOSED-COUNT-2: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_asymmetric_kernel_filter"
+
+// So are those with strides (problem 81: stride 5, 25 phases).
+// TASK-PHASED-COUNT-2: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_square_kernel_dilated_padded_strided_filter"{{.*}}<"conv_transposed_2d_asymmetric_input_square_kernel_dilated_padded_strided_gather"
+
+// And grouped ones (problem 75: 4 groups, strides 2 and 3): a GEMM per image, group and phase.
+// TASK-GROUPED-COUNT-2: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_asymmetric_kernel_strided_grouped_padded_dilated_filter"{{.*}}grid = [{{[0-9]+}}, 64, 1]

@@ -6,6 +6,8 @@
 // epilogue, extents no tile divides; the f32 kernel's pipelines, split_k (atomic and ordered),
 // and split_tf32 on both TF32 kernels, at KernelBench's fp32 tolerance. Transposed convolutions
 // with stride 1 (the window reversed, the weight [in][out][k...] copied first to [out][in][k...]).
+// Transposed convolutions with strides, a GEMM per phase of the output pixels, and grouped
+// convolutions, a GEMM per group (at the end).
 
 // Padding and dilation (as problem 80), a bias; K = 4 x 3 x 3 = 36 admits wgmma.
 kb.task @conv2d_pad_dilation tolerance(atol 1.0e-4, rtol 1.0e-4) {
@@ -300,3 +302,343 @@ kb.task @conv_transposed2d_48k tolerance(atol 1.0e-4, rtol 1.0e-4) {
 }
 kb.candidate @transposed_48k of @conv_transposed2d_48k policy decisions {block_m = 128, block_n = 128, block_k = 32, tf32 = true, split_tf32 = true, wgmma = true, stages = 1}
 // CHECK: kb.candidate @transposed_48k of @conv_transposed2d_48k {{.*}}smem = 49152{{.*}}verdict <correct
+
+// Transposed convolutions with strides (the input spread out among zeros in the payload) run a
+// GEMM per phase of the output pixels, over the taps that land on input elements.
+
+// Strides that differ by axis, dilation, output padding, a bias: along y two phases with 2 and 1 taps, along x three with 1, 1 and none (those pixels are the bias alone).
+kb.task @conv_transposed2d_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x4x5x4xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<4x5x3x2xf32> dist(uniform(-0.3, 0.3))
+  kb.input "bias" : tensor<5xf32> dist(uniform(-1.0, 1.0))
+  kb.output "out" : tensor<2x5x10x12xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight, bias, [2, 3], [1, 0], [1, 0], 1, [1, 2])"
+  kb.payload(%x: tensor<2x4x5x4xf32>, %weight: tensor<4x5x3x2xf32>, %bias: tensor<5xf32>, %out: tensor<2x5x10x12xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<2x4x12x14xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<2x4x12x14xf32>) -> tensor<2x4x12x14xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 0, 1, 2] [2, 4, 5, 4] [1, 1, 2, 3]
+        : tensor<2x4x5x4xf32> into tensor<2x4x12x14xf32>
+    %e = tensor.empty() : tensor<2x5x10x12xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<2x5x10x12xf32>) -> tensor<2x5x10x12xf32>
+    %c = linalg.generic {indexing_maps = [
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y - ky + 2, x - kx * 2 + 2)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (c, f, ky, kx)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<2x4x12x14xf32>, tensor<4x5x3x2xf32>) outs(%acc : tensor<2x5x10x12xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x5x10x12xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(n, f, y, x) -> (n, f, y, x)>, affine_map<(n, f, y, x) -> (f)>,
+                                          affine_map<(n, f, y, x) -> (n, f, y, x)>],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        ins(%c, %bias : tensor<2x5x10x12xf32>, tensor<5xf32>) outs(%out : tensor<2x5x10x12xf32>) {
+    ^bb0(%v: f32, %b: f32, %o: f32):
+      %y = arith.addf %v, %b : f32
+      linalg.yield %y : f32
+    } -> tensor<2x5x10x12xf32>
+    kb.yield %r : tensor<2x5x10x12xf32>
+  }
+}
+kb.candidate @strided_simt of @conv_transposed2d_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @strided_prefetch of @conv_transposed2d_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 4, thread_n = 2, stages = 2}
+kb.candidate @strided_mma of @conv_transposed2d_strided policy decisions {block_m = 32, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
+kb.candidate @strided_wgmma of @conv_transposed2d_strided policy decisions {block_m = 64, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, wgmma = true, stages = 2, split_k = 2}
+// CHECK: kb.candidate @strided_simt of @conv_transposed2d_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @strided_prefetch of @conv_transposed2d_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @strided_mma of @conv_transposed2d_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @strided_wgmma of @conv_transposed2d_strided {{.*}}verdict <correct
+
+// 1-D as problem 79 (stride 2, dilation 2): one phase has every tap, the other none.
+kb.task @conv_transposed1d_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<3x4x20xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<4x6x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<3x6x41xf32>
+  kb.reference "return torch.conv_transpose1d(x, weight, None, [2], [1], [0], 1, [2])"
+  kb.payload(%x: tensor<3x4x20xf32>, %weight: tensor<4x6x3xf32>, %out: tensor<3x6x41xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<3x4x45xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<3x4x45xf32>) -> tensor<3x4x45xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 0, 3] [3, 4, 20] [1, 1, 2]
+        : tensor<3x4x20xf32> into tensor<3x4x45xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<3x6x41xf32>) -> tensor<3x6x41xf32>
+    %c = linalg.generic {indexing_maps = [
+            affine_map<(n, f, x, c, kx) -> (n, c, x - kx * 2 + 4)>,
+            affine_map<(n, f, x, c, kx) -> (c, f, kx)>,
+            affine_map<(n, f, x, c, kx) -> (n, f, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<3x4x45xf32>, tensor<4x6x3xf32>) outs(%acc : tensor<3x6x41xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<3x6x41xf32>
+    kb.yield %c : tensor<3x6x41xf32>
+  }
+}
+kb.candidate @strided1d_simt of @conv_transposed1d_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 3}
+kb.candidate @strided1d_wgmma of @conv_transposed1d_strided policy decisions {block_m = 64, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, wgmma = true, stages = 2}
+// CHECK: kb.candidate @strided1d_simt of @conv_transposed1d_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @strided1d_wgmma of @conv_transposed1d_strided {{.*}}verdict <correct
+
+// 1-D, stride 3 and a kernel of 4: phases of 2, 1 and 1 taps; K = 3 x 2 = 6 (no wgmma).
+kb.task @conv_transposed1d_stride3 tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x3x9xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<3x5x4xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x5x26xf32>
+  kb.reference "return torch.conv_transpose1d(x, weight, None, [3], [2], [2], 1, [1])"
+  kb.payload(%x: tensor<2x3x9xf32>, %weight: tensor<3x5x4xf32>, %out: tensor<2x5x26xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<2x3x29xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<2x3x29xf32>) -> tensor<2x3x29xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 0, 1] [2, 3, 9] [1, 1, 3]
+        : tensor<2x3x9xf32> into tensor<2x3x29xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x5x26xf32>) -> tensor<2x5x26xf32>
+    %c = linalg.generic {indexing_maps = [
+            affine_map<(n, f, x, c, kx) -> (n, c, x - kx + 3)>,
+            affine_map<(n, f, x, c, kx) -> (c, f, kx)>,
+            affine_map<(n, f, x, c, kx) -> (n, f, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<2x3x29xf32>, tensor<3x5x4xf32>) outs(%acc : tensor<2x5x26xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x5x26xf32>
+    kb.yield %c : tensor<2x5x26xf32>
+  }
+}
+kb.candidate @stride3_simt of @conv_transposed1d_stride3 policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 2, cp_async = true, stages = 2}
+kb.candidate @stride3_mma of @conv_transposed1d_stride3 policy decisions {block_m = 32, block_n = 32, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
+// CHECK: kb.candidate @stride3_simt of @conv_transposed1d_stride3 {{.*}}verdict <correct
+// CHECK: kb.candidate @stride3_mma of @conv_transposed1d_stride3 {{.*}}verdict <correct
+
+// 3-D, strides 2, 1 and 3: the middle axis is only padded (no phases along it).
+kb.task @conv_transposed3d_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x4x4x3x5xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<4x3x3x3x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x3x7x5x16xf32>
+  kb.reference "return torch.conv_transpose3d(x, weight, None, [2, 1, 3], [1, 1, 0], [0, 0, 1], 1, [1, 2, 1])"
+  kb.payload(%x: tensor<2x4x4x3x5xf32>, %weight: tensor<4x3x3x3x3xf32>, %out: tensor<2x3x7x5x16xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<2x4x9x9x18xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<2x4x9x9x18xf32>) -> tensor<2x4x9x9x18xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 0, 1, 3, 2] [2, 4, 4, 3, 5] [1, 1, 2, 1, 3]
+        : tensor<2x4x4x3x5xf32> into tensor<2x4x9x9x18xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x3x7x5x16xf32>) -> tensor<2x3x7x5x16xf32>
+    %c = linalg.generic {indexing_maps = [
+            affine_map<(n, f, z, y, x, c, kz, ky, kx) -> (n, c, z - kz + 2, y - ky * 2 + 4, x - kx + 2)>,
+            affine_map<(n, f, z, y, x, c, kz, ky, kx) -> (c, f, kz, ky, kx)>,
+            affine_map<(n, f, z, y, x, c, kz, ky, kx) -> (n, f, z, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<2x4x9x9x18xf32>, tensor<4x3x3x3x3xf32>) outs(%acc : tensor<2x3x7x5x16xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x3x7x5x16xf32>
+    kb.yield %c : tensor<2x3x7x5x16xf32>
+  }
+}
+kb.candidate @strided3d_simt of @conv_transposed3d_strided policy decisions {block_m = 32, block_n = 64, block_k = 16, thread_m = 4, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @strided3d_wgmma of @conv_transposed3d_strided policy decisions {block_m = 64, block_n = 128, block_k = 8, tf32 = true, split_tf32 = true, wgmma = true, stages = 2}
+// CHECK: kb.candidate @strided3d_simt of @conv_transposed3d_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @strided3d_wgmma of @conv_transposed3d_strided {{.*}}verdict <correct
+
+// 2-D as problem 81 (stride 5, dilation 2): at most one tap per phase and axis, 16 of the 25 phases read no input.
+kb.task @conv_transposed2d_stride5 tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x4x6x5xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<4x8x3x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x8x28x23xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight, None, [5, 5], [1, 1], [0, 0], 1, [2, 2])"
+  kb.payload(%x: tensor<2x4x6x5xf32>, %weight: tensor<4x8x3x3xf32>, %out: tensor<2x8x28x23xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<2x4x32x27xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<2x4x32x27xf32>) -> tensor<2x4x32x27xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 0, 3, 3] [2, 4, 6, 5] [1, 1, 5, 5]
+        : tensor<2x4x6x5xf32> into tensor<2x4x32x27xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%out : tensor<2x8x28x23xf32>) -> tensor<2x8x28x23xf32>
+    %c = linalg.generic {indexing_maps = [
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y - ky * 2 + 4, x - kx * 2 + 4)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (c, f, ky, kx)>,
+            affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xp, %weight : tensor<2x4x32x27xf32>, tensor<4x8x3x3xf32>) outs(%acc : tensor<2x8x28x23xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x8x28x23xf32>
+    kb.yield %c : tensor<2x8x28x23xf32>
+  }
+}
+kb.candidate @stride5_simt of @conv_transposed2d_stride5 policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @stride5_wgmma of @conv_transposed2d_stride5 policy decisions {block_m = 64, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, wgmma = true, stages = 2}
+// CHECK: kb.candidate @stride5_simt of @conv_transposed2d_stride5 {{.*}}verdict <correct
+// CHECK: kb.candidate @stride5_wgmma of @conv_transposed2d_stride5 {{.*}}verdict <correct
+
+// Grouped convolutions: the group is the batch's innermost part (the grid's y), the only one
+// the filter has.
+
+// Grouped (4 groups of 2 input and 3 output channels) and strided, as problem 75: a GEMM per image, group and phase.
+kb.task @conv_transposed2d_grouped tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x8x5x6xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<8x3x3x2xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x12x12x17xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight, None, [2, 3], [1, 0], [1, 0], 4, [2, 1])"
+  kb.payload(%x: tensor<2x8x5x6xf32>, %weight: tensor<8x3x3x2xf32>, %out: tensor<2x12x12x17xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<2x8x16x18xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<2x8x16x18xf32>) -> tensor<2x8x16x18xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 0, 3, 1] [2, 8, 5, 6] [1, 1, 2, 3]
+        : tensor<2x8x5x6xf32> into tensor<2x8x16x18xf32>
+    %xg = tensor.expand_shape %xp [[0], [1, 2], [3], [4]] output_shape [2, 4, 2, 16, 18]
+        : tensor<2x8x16x18xf32> into tensor<2x4x2x16x18xf32>
+    %wg = tensor.expand_shape %weight [[0, 1], [2], [3], [4]] output_shape [4, 2, 3, 3, 2]
+        : tensor<8x3x3x2xf32> into tensor<4x2x3x3x2xf32>
+    %og = tensor.expand_shape %out [[0], [1, 2], [3], [4]] output_shape [2, 4, 3, 12, 17]
+        : tensor<2x12x12x17xf32> into tensor<2x4x3x12x17xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%og : tensor<2x4x3x12x17xf32>) -> tensor<2x4x3x12x17xf32>
+    %rg = linalg.generic {indexing_maps = [
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (n, g, c, y - ky * 2 + 4, x - kx + 1)>,
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (g, c, f, ky, kx)>,
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (n, g, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xg, %wg : tensor<2x4x2x16x18xf32>, tensor<4x2x3x3x2xf32>) outs(%acc : tensor<2x4x3x12x17xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x4x3x12x17xf32>
+    %r = tensor.collapse_shape %rg [[0], [1, 2], [3], [4]] : tensor<2x4x3x12x17xf32> into tensor<2x12x12x17xf32>
+    kb.yield %r : tensor<2x12x12x17xf32>
+  }
+}
+kb.candidate @grouped_simt of @conv_transposed2d_grouped policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @grouped_mma of @conv_transposed2d_grouped policy decisions {block_m = 32, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
+kb.candidate @grouped_wgmma of @conv_transposed2d_grouped policy decisions {block_m = 64, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, wgmma = true, stages = 2}
+// CHECK: kb.candidate @grouped_simt of @conv_transposed2d_grouped {{.*}}verdict <correct
+// CHECK: kb.candidate @grouped_mma of @conv_transposed2d_grouped {{.*}}verdict <correct
+// CHECK: kb.candidate @grouped_wgmma of @conv_transposed2d_grouped {{.*}}verdict <correct
+
+// Grouped, strided and padded in 3-D, as problem 72.
+kb.task @conv_transposed3d_grouped tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x8x3x4x3xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<8x4x3x2x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x8x6x9x5xf32>
+  kb.reference "return torch.conv_transpose3d(x, weight, None, [2, 2, 2], [1, 0, 1], [1, 1, 0], 2, [1, 1, 1])"
+  kb.payload(%x: tensor<2x8x3x4x3xf32>, %weight: tensor<8x4x3x2x3xf32>, %out: tensor<2x8x6x9x5xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<2x8x8x10x7xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<2x8x8x10x7xf32>) -> tensor<2x8x8x10x7xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 0, 1, 1, 1] [2, 8, 3, 4, 3] [1, 1, 2, 2, 2]
+        : tensor<2x8x3x4x3xf32> into tensor<2x8x8x10x7xf32>
+    %xg = tensor.expand_shape %xp [[0], [1, 2], [3], [4], [5]] output_shape [2, 2, 4, 8, 10, 7]
+        : tensor<2x8x8x10x7xf32> into tensor<2x2x4x8x10x7xf32>
+    %wg = tensor.expand_shape %weight [[0, 1], [2], [3], [4], [5]] output_shape [2, 4, 4, 3, 2, 3]
+        : tensor<8x4x3x2x3xf32> into tensor<2x4x4x3x2x3xf32>
+    %og = tensor.expand_shape %out [[0], [1, 2], [3], [4], [5]] output_shape [2, 2, 4, 6, 9, 5]
+        : tensor<2x8x6x9x5xf32> into tensor<2x2x4x6x9x5xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%og : tensor<2x2x4x6x9x5xf32>) -> tensor<2x2x4x6x9x5xf32>
+    %rg = linalg.generic {indexing_maps = [
+            affine_map<(n, g, f, z, y, x, c, kz, ky, kx) -> (n, g, c, z - kz + 2, y - ky + 1, x - kx + 2)>,
+            affine_map<(n, g, f, z, y, x, c, kz, ky, kx) -> (g, c, f, kz, ky, kx)>,
+            affine_map<(n, g, f, z, y, x, c, kz, ky, kx) -> (n, g, f, z, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "reduction"]}
+        ins(%xg, %wg : tensor<2x2x4x8x10x7xf32>, tensor<2x4x4x3x2x3xf32>) outs(%acc : tensor<2x2x4x6x9x5xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x2x4x6x9x5xf32>
+    %r = tensor.collapse_shape %rg [[0], [1, 2], [3], [4], [5]] : tensor<2x2x4x6x9x5xf32> into tensor<2x8x6x9x5xf32>
+    kb.yield %r : tensor<2x8x6x9x5xf32>
+  }
+}
+kb.candidate @grouped3d_simt of @conv_transposed3d_grouped policy decisions {block_m = 32, block_n = 64, block_k = 16, thread_m = 4, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @grouped3d_wgmma of @conv_transposed3d_grouped policy decisions {block_m = 64, block_n = 128, block_k = 8, tf32 = true, split_tf32 = true, wgmma = true, stages = 2}
+// CHECK: kb.candidate @grouped3d_simt of @conv_transposed3d_grouped {{.*}}verdict <correct
+// CHECK: kb.candidate @grouped3d_wgmma of @conv_transposed3d_grouped {{.*}}verdict <correct
+
+// Grouped with stride 1: no phases, the filter copied per group.
+kb.task @conv_transposed2d_grouped_unit_stride tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x4x5x5xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<4x3x3x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x6x5x7xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight, None, [1, 1], [1, 0], [0, 0], 2, [1, 1])"
+  kb.payload(%x: tensor<2x4x5x5xf32>, %weight: tensor<4x3x3x3xf32>, %out: tensor<2x6x5x7xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<2x4x7x9xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<2x4x7x9xf32>) -> tensor<2x4x7x9xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 0, 1, 2] [2, 4, 5, 5] [1, 1, 1, 1]
+        : tensor<2x4x5x5xf32> into tensor<2x4x7x9xf32>
+    %xg = tensor.expand_shape %xp [[0], [1, 2], [3], [4]] output_shape [2, 2, 2, 7, 9]
+        : tensor<2x4x7x9xf32> into tensor<2x2x2x7x9xf32>
+    %wg = tensor.expand_shape %weight [[0, 1], [2], [3], [4]] output_shape [2, 2, 3, 3, 3]
+        : tensor<4x3x3x3xf32> into tensor<2x2x3x3x3xf32>
+    %og = tensor.expand_shape %out [[0], [1, 2], [3], [4]] output_shape [2, 2, 3, 5, 7]
+        : tensor<2x6x5x7xf32> into tensor<2x2x3x5x7xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%og : tensor<2x2x3x5x7xf32>) -> tensor<2x2x3x5x7xf32>
+    %rg = linalg.generic {indexing_maps = [
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (n, g, c, y - ky + 2, x - kx + 2)>,
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (g, c, f, ky, kx)>,
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (n, g, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xg, %wg : tensor<2x2x2x7x9xf32>, tensor<2x2x3x3x3xf32>) outs(%acc : tensor<2x2x3x5x7xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x2x3x5x7xf32>
+    %r = tensor.collapse_shape %rg [[0], [1, 2], [3], [4]] : tensor<2x2x3x5x7xf32> into tensor<2x6x5x7xf32>
+    kb.yield %r : tensor<2x6x5x7xf32>
+  }
+}
+kb.candidate @grouped_unit_simt of @conv_transposed2d_grouped_unit_stride policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @grouped_unit_ordered of @conv_transposed2d_grouped_unit_stride policy decisions {block_m = 32, block_n = 32, block_k = 8, split_k = 2, split_k_atomic = false}
+// CHECK: kb.candidate @grouped_unit_simt of @conv_transposed2d_grouped_unit_stride {{.*}}verdict <correct
+// CHECK: kb.candidate @grouped_unit_ordered of @conv_transposed2d_grouped_unit_stride {{.*}}verdict <correct
+
+// A grouped standard convolution (3 groups, strides 1 and 2, padded).
+kb.task @conv2d_grouped tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<2x6x7x8xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<9x2x3x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<2x9x7x4xf32>
+  kb.reference "return torch.conv2d(x, weight, None, [1, 2], [1, 1], [1, 1], 3)"
+  kb.payload(%x: tensor<2x6x7x8xf32>, %weight: tensor<9x2x3x3xf32>, %out: tensor<2x9x7x4xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xp = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+    ^bb0(%p0: index, %p1: index, %p2: index, %p3: index):
+      tensor.yield %zero : f32
+    } : tensor<2x6x7x8xf32> to tensor<2x6x9x10xf32>
+    %xg = tensor.expand_shape %xp [[0], [1, 2], [3], [4]] output_shape [2, 3, 2, 9, 10]
+        : tensor<2x6x9x10xf32> into tensor<2x3x2x9x10xf32>
+    %wg = tensor.expand_shape %weight [[0, 1], [2], [3], [4]] output_shape [3, 3, 2, 3, 3]
+        : tensor<9x2x3x3xf32> into tensor<3x3x2x3x3xf32>
+    %og = tensor.expand_shape %out [[0], [1, 2], [3], [4]] output_shape [2, 3, 3, 7, 4]
+        : tensor<2x9x7x4xf32> into tensor<2x3x3x7x4xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%og : tensor<2x3x3x7x4xf32>) -> tensor<2x3x3x7x4xf32>
+    %rg = linalg.generic {indexing_maps = [
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (n, g, c, y + ky, x * 2 + kx)>,
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (g, f, c, ky, kx)>,
+            affine_map<(n, g, f, y, x, c, ky, kx) -> (n, g, f, y, x)>],
+         iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+        ins(%xg, %wg : tensor<2x3x2x9x10xf32>, tensor<3x3x2x3x3xf32>) outs(%acc : tensor<2x3x3x7x4xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x3x3x7x4xf32>
+    %r = tensor.collapse_shape %rg [[0], [1, 2], [3], [4]] : tensor<2x3x3x7x4xf32> into tensor<2x9x7x4xf32>
+    kb.yield %r : tensor<2x9x7x4xf32>
+  }
+}
+kb.candidate @conv_grouped_simt of @conv2d_grouped policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @conv_grouped_atomic of @conv2d_grouped policy decisions {block_m = 32, block_n = 32, block_k = 8, split_k = 2}
+kb.candidate @conv_grouped_mma of @conv2d_grouped policy decisions {block_m = 32, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
+// CHECK: kb.candidate @conv_grouped_simt of @conv2d_grouped {{.*}}verdict <correct
+// CHECK: kb.candidate @conv_grouped_atomic of @conv2d_grouped {{.*}}verdict <correct
+// CHECK: kb.candidate @conv_grouped_mma of @conv2d_grouped {{.*}}verdict <correct

@@ -7,8 +7,10 @@
 // operands transposed by their indexing maps, 3-D/4-D tensors times a matrix (collapsed views),
 // matvec (no N dimension), and 1x1 convolutions (their unit window dropped: a GEMM per image,
 // the filter broadcast along the images; operands swapped where the output is contiguous along
-// M, so that stores run along the pixels). Its kernel is built directly as a gpu.launch (the transform
-// dialect cannot express the multi-stage cp.async pipeline or the register tile below):
+// M, so that stores run along the pixels), and other convolutions as implicit GEMMs (B gathered
+// from the image: ImageGather; strided transposed ones a GEMM per phase: PhasedDim). Its kernel
+// is built directly as a gpu.launch (the transform dialect cannot express the multi-stage
+// cp.async pipeline or the register tile below):
 //
 //   a block computes block_m x block_n of the output, a thread thread_m x thread_n of it, as
 //   vectors of accumulators in registers. Over K, tiles of block_k of A and B go to shared memory
@@ -88,16 +90,42 @@ struct MatmulOperand {
   ZeroEntries zeros; // from the task's input structure (readInputStructure())
 };
 
+/// An image dimension that a strided transposed convolution reads spread out: the input's
+/// elements `stride` apart (stride - 1 zeros between them) in the payload's zero-filled buffer,
+/// read at output pixel + window offset. Along it, the output's pixels fall into `stride`
+/// phases (y = phase + stride * j), and the taps that land on an input element are the same for
+/// every pixel of a phase: every `tapStep`-th from `firstTap[phase]`, `tapCount[phase]` of them.
+/// The implicit GEMM then runs one GEMM per phase over the input as it lies (N: the j, K: the
+/// phase's taps) instead of multiplying the zeros.
+struct PhasedDim {
+  unsigned imageDim, pixelLoop, windowLoop;
+  int64_t stride;
+  int64_t windowFactor; // the window loop's factor in the image index (the dilation, signed)
+  int64_t offset;       // the index's constant less the spread's start
+  int64_t outputExtent, taps; // the pixel and window loops' extents in the payload
+  llvm::SmallVector<int64_t> firstTap, tapCount; // per phase
+  int64_t tapStep;
+};
+
 /// A convolution's image as the B operand of an implicit GEMM: B's element (k, n) is the image's
 /// element at `map`'s results for the loop values that k and n decode to, less the low padding;
 /// zero where that lies outside the image.
 struct ImageGather {
   mlir::AffineMap map; // the image's indexing map: sums of loops times constants, and a constant
-  // The loops that K and N linearize, outermost first (K: in the filter's order), and extents.
+  // The loops that K and N linearize, outermost first (K: in the filter's order), and extents
+  // (those of a phase where `phased`: a pixel loop's j, a window loop's tap slots).
   llvm::SmallVector<unsigned> kLoops, nLoops;
   llvm::SmallVector<int64_t> loopExtents; // of every loop
-  std::optional<unsigned> batchLoop;      // the image index, the grid's y
+  // The image index, then a grouped convolution's group: the loops the grid's y linearizes.
+  llvm::SmallVector<unsigned> batchLoops;
   llvm::SmallVector<int64_t> lowPadding, highPadding; // per image dimension
+  llvm::SmallVector<PhasedDim> phased; // in image order; the grid's x counts their phases fastest
+  int64_t phases() const {
+    int64_t product = 1;
+    for (const PhasedDim &dim : phased)
+      product *= dim.stride;
+    return product;
+  }
 };
 
 /// What a matmul payload is, on buffers.
@@ -110,10 +138,14 @@ struct MatmulInfo {
   bool matvec = false;                     // no N dimension
   MatmulOperand a, b, c;  // a convolution's B: the unpadded image, one group (a flat view)
   std::optional<ImageGather> gather; // a convolution's B
+  /// A grouped convolution's groups: the innermost part of the batch, and the only part A (the
+  /// filter) has. 1: A has all of the batch, or none.
+  int64_t groups = 1;
   /// A convolution's filter whose output channels lie between its other dimensions (a
   /// transposed convolution's weight[c][f][k...]) is read as A from a copy in scratch with its
   /// output channels first, made by a first launch: the filter's dimensions in the copy's order.
-  /// Empty: A is read as it lies. A's groups are the copy's.
+  /// Empty: A is read as it lies. A's groups are the copy's. With phases (ImageGather::phased),
+  /// the copy holds each phase's filter, [phase * m + row][k], zero where a tap slot is empty.
   llvm::SmallVector<int64_t> aPermutation;
 };
 

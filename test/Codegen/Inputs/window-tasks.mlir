@@ -67,39 +67,40 @@ kb.task @conv3d_pad tolerance(atol 1.0e-4, rtol 1.0e-4) {
   }
 }
 
-// Transposed conv2d, strided, grouped and dilated (as problem 75): the input is inserted with
-// strides into zeros, grouped through reshapes.
+// Transposed conv2d, strided, depthwise (a group per input channel, 3 filters each) and dilated:
+// the input is inserted with strides into zeros, grouped through reshapes (groups of several
+// input channels, as problem 75's, are the matmul family's).
 kb.task @conv_transposed2d_grouped tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<2x4x5x6xf32> dist(uniform(0.0, 1.0))
   kb.input "weight" : tensor<4x3x3x2xf32> dist(uniform(-0.3, 0.3))
-  kb.output "out" : tensor<2x6x9x8xf32>
-  kb.reference "return torch.conv_transpose2d(x, weight, None, [2, 1], [1, 0], [0, 0], 2, [1, 2])"
-  kb.payload(%x: tensor<2x4x5x6xf32>, %weight: tensor<4x3x3x2xf32>, %out: tensor<2x6x9x8xf32>) {
+  kb.output "out" : tensor<2x12x9x8xf32>
+  kb.reference "return torch.conv_transpose2d(x, weight, None, [2, 1], [1, 0], [0, 0], 4, [1, 2])"
+  kb.payload(%x: tensor<2x4x5x6xf32>, %weight: tensor<4x3x3x2xf32>, %out: tensor<2x12x9x8xf32>) {
     %zero = arith.constant 0.0 : f32
     %xe = tensor.empty() : tensor<2x4x11x10xf32>
     %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<2x4x11x10xf32>) -> tensor<2x4x11x10xf32>
     %xp = tensor.insert_slice %x into %xz[0, 0, 1, 2] [2, 4, 5, 6] [1, 1, 2, 1]
         : tensor<2x4x5x6xf32> into tensor<2x4x11x10xf32>
-    %xg = tensor.expand_shape %xp [[0], [1, 2], [3], [4]] output_shape [2, 2, 2, 11, 10]
-        : tensor<2x4x11x10xf32> into tensor<2x2x2x11x10xf32>
-    %wg = tensor.expand_shape %weight [[0, 1], [2], [3], [4]] output_shape [2, 2, 3, 3, 2]
-        : tensor<4x3x3x2xf32> into tensor<2x2x3x3x2xf32>
-    %og = tensor.expand_shape %out [[0], [1, 2], [3], [4]] output_shape [2, 2, 3, 9, 8]
-        : tensor<2x6x9x8xf32> into tensor<2x2x3x9x8xf32>
-    %acc = linalg.fill ins(%zero : f32) outs(%og : tensor<2x2x3x9x8xf32>) -> tensor<2x2x3x9x8xf32>
+    %xg = tensor.expand_shape %xp [[0], [1, 2], [3], [4]] output_shape [2, 4, 1, 11, 10]
+        : tensor<2x4x11x10xf32> into tensor<2x4x1x11x10xf32>
+    %wg = tensor.expand_shape %weight [[0, 1], [2], [3], [4]] output_shape [4, 1, 3, 3, 2]
+        : tensor<4x3x3x2xf32> into tensor<4x1x3x3x2xf32>
+    %og = tensor.expand_shape %out [[0], [1, 2], [3], [4]] output_shape [2, 4, 3, 9, 8]
+        : tensor<2x12x9x8xf32> into tensor<2x4x3x9x8xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%og : tensor<2x4x3x9x8xf32>) -> tensor<2x4x3x9x8xf32>
     %rg = linalg.generic {indexing_maps = [
             affine_map<(n, g, f, y, x, c, ky, kx) -> (n, g, c, y - ky + 2, x - kx * 2 + 2)>,
             affine_map<(n, g, f, y, x, c, ky, kx) -> (g, c, f, ky, kx)>,
             affine_map<(n, g, f, y, x, c, ky, kx) -> (n, g, f, y, x)>],
          iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
-        ins(%xg, %wg : tensor<2x2x2x11x10xf32>, tensor<2x2x3x3x2xf32>) outs(%acc : tensor<2x2x3x9x8xf32>) {
+        ins(%xg, %wg : tensor<2x4x1x11x10xf32>, tensor<4x1x3x3x2xf32>) outs(%acc : tensor<2x4x3x9x8xf32>) {
     ^bb0(%v: f32, %wv: f32, %a: f32):
       %m = arith.mulf %v, %wv : f32
       %s = arith.addf %a, %m : f32
       linalg.yield %s : f32
-    } -> tensor<2x2x3x9x8xf32>
-    %r = tensor.collapse_shape %rg [[0], [1, 2], [3], [4]] : tensor<2x2x3x9x8xf32> into tensor<2x6x9x8xf32>
-    kb.yield %r : tensor<2x6x9x8xf32>
+    } -> tensor<2x4x3x9x8xf32>
+    %r = tensor.collapse_shape %rg [[0], [1, 2], [3], [4]] : tensor<2x4x3x9x8xf32> into tensor<2x12x9x8xf32>
+    kb.yield %r : tensor<2x12x9x8xf32>
   }
 }
 
