@@ -51,7 +51,7 @@ static bool looksLikeFamily(func::FuncOp func) { return hasTwoProducts(func); }
 void kopt::codegen::registerAttentionFamily() {
   registerFamily({&attentionSpace(), /*offerRank=*/50, analyzeOnTensors<analyzeAttention>,
                   buildCandidate, looksLikeFamily, /*explainRank=*/20,
-                  /*unfusedDecision=*/"unfused"});
+                  /*alternativeDecision=*/"unfused"});
 }
 
 //===----------------------------------------------------------------------===//

@@ -431,7 +431,7 @@ static bool looksLikeFamily(func::FuncOp func) {
 
 void kopt::codegen::registerMatmulFamily() {
   registerFamily({&matmulSpace(), /*offerRank=*/60, takesPayload, buildCandidate, looksLikeFamily,
-                  /*explainRank=*/40});
+                  /*explainRank=*/40, /*alternativeDecision=*/"direct"});
 }
 
 bool kopt::codegen::isContraction(Operation *op) {

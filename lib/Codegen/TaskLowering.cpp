@@ -41,15 +41,19 @@ static void loadBuiltDialects(MLIRContext *context) {
                        scf::SCFDialect, tensor::TensorDialect, vector::VectorDialect>();
 }
 
-/// The first registered family whose analysis takes the task's payload (prepared as `name`), or
-/// nullptr; each family's diagnostics go to `emitted[family index]`. Each family analyses a
-/// payload of its own, since analyses may change it.
+/// The first registered family (after `after`, if given) whose analysis takes the task's payload
+/// (prepared as `name`), or nullptr; each family's diagnostics go to `emitted[family index]`.
+/// Each family analyses a payload of its own, since analyses may change it.
 static const Family *takingFamily(kb::TaskOp task, StringRef name,
-                                  std::vector<std::vector<Diagnostic>> &emitted) {
+                                  std::vector<std::vector<Diagnostic>> &emitted,
+                                  const Family *after = nullptr) {
   emitted.clear();
   llvm::ArrayRef<const Family *> families = registeredFamilies();
   emitted.resize(families.size());
+  size_t first = after ? llvm::find(families, after) - families.begin() + 1 : 0;
   for (auto [index, family] : llvm::enumerate(families)) {
+    if (index < first)
+      continue;
     std::vector<Diagnostic> &sink = emitted[index];
     ScopedDiagnosticHandler capture(task.getContext(), [&sink](Diagnostic &diagnostic) {
       sink.push_back(std::move(diagnostic));
@@ -87,6 +91,22 @@ static bool findChain(kb::TaskOp task, StringRef name, TaskLowering &lowering) {
   return false;
 }
 
+/// The next family after the one that takes the task's payload, `lowering.family`, that takes it
+/// whole too, as a chain of one stage into `lowering`; false if none.
+static bool findNextFamily(kb::TaskOp task, StringRef name, TaskLowering &lowering) {
+  FailureOr<ChainCut> whole = cutPayload(task, {});
+  if (failed(whole))
+    return false;
+  std::vector<std::vector<Diagnostic>> emitted;
+  const Family *next =
+      takingFamily(whole->stages.front().task, stageName(name, 0), emitted, lowering.family);
+  if (!next)
+    return false;
+  lowering.chain = std::move(*whole);
+  lowering.stageFamilies = {next};
+  return true;
+}
+
 /// The spaces of a found chain's stages, in order.
 static SmallVector<const ScheduleSpace *> stageSpaces(const TaskLowering &lowering) {
   return llvm::map_to_vector(lowering.stageFamilies,
@@ -103,10 +123,12 @@ FailureOr<TaskLowering> kopt::codegen::lowerTaskOf(kb::TaskOp task, StringRef na
   std::vector<std::vector<Diagnostic>> emitted;
   if ((lowering.family = takingFamily(task, name, emitted))) {
     lowering.space = lowering.family->space;
-    // A family that offers its payload unfused also takes the chain's space, if there is one.
-    if (!lowering.family->unfusedDecision.empty() && findChain(task, name, lowering))
+    // A family that offers an alternative also takes the chain's space, if there is one, else
+    // that of the next family that takes the payload whole.
+    if (!lowering.family->alternativeDecision.empty() &&
+        (findChain(task, name, lowering) || findNextFamily(task, name, lowering)))
       lowering.space = &chainSpace(stageSpaces(lowering), lowering.family->space,
-                                   lowering.family->unfusedDecision);
+                                   lowering.family->alternativeDecision);
     return lowering;
   }
   llvm::ArrayRef<const Family *> families = registeredFamilies();

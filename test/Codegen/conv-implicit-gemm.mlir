@@ -5,10 +5,10 @@
 // RUN: %extract-ptx %t.mlir phased | FileCheck %s --check-prefix=PHASED
 // RUN: %extract-ptx %t.mlir grouped | FileCheck %s --check-prefix=GROUPED
 // RUN: kopt %s --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=FAMILY
-// RUN: kopt %S/../../tasks/kernelbench/level1/050_conv_standard_2D__square_input__square_kernel.mlir --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK
-// RUN: kopt %S/../../tasks/kernelbench/level1/069_conv_transposed_2D__asymmetric_input__asymmetric_kernel.mlir --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK-TRANSPOSED
-// RUN: kopt %S/../../tasks/kernelbench/level1/081_conv_transposed_2D_asymmetric_input_square_kernel___dilated____padded____strided.mlir --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK-PHASED
-// RUN: kopt %S/../../tasks/kernelbench/level1/075_conv_transposed_2D_asymmetric_input_asymmetric_kernel_strided__grouped____padded____dilated.mlir --pass-pipeline='builtin.module(kb-sample{n=2 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK-GROUPED
+// RUN: kopt %S/../../tasks/kernelbench/level1/050_conv_standard_2D__square_input__square_kernel.mlir --pass-pipeline='builtin.module(kb-sample{n=4 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK
+// RUN: kopt %S/../../tasks/kernelbench/level1/069_conv_transposed_2D__asymmetric_input__asymmetric_kernel.mlir --pass-pipeline='builtin.module(kb-sample{n=4 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK-TRANSPOSED
+// RUN: kopt %S/../../tasks/kernelbench/level1/081_conv_transposed_2D_asymmetric_input_square_kernel___dilated____padded____strided.mlir --pass-pipeline='builtin.module(kb-sample{n=4 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK-PHASED
+// RUN: kopt %S/../../tasks/kernelbench/level1/075_conv_transposed_2D_asymmetric_input_asymmetric_kernel_strided__grouped____padded____dilated.mlir --pass-pipeline='builtin.module(kb-sample{n=4 seed=1 policy=uniform},kb-lower-to-ptx)' 2>/dev/null | FileCheck %s --check-prefix=TASK-GROUPED
 
 // A convolution with a window runs as an implicit GEMM in the matmul family: M = output
 // channels, N = output pixels per image, K = input channels x window offsets; A is the weight,
@@ -50,6 +50,10 @@ kb.task @conv2d_pad_dilation tolerance(atol 1.0e-4, rtol 1.0e-4) {
 // CHECK-LABEL: kb.candidate @gather of @conv2d_pad_dilation
 // CHECK-SAME:    launch <[<"conv2d_pad_dilation_gather", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["scratch0"]>, <"conv2d_pad_dilation", grid = [4, 2, 1], block = [32, 1, 1], smem = 0, args = ["x", "weight", "bias", "out", "scratch0"]>], scratch = [640]>
 kb.candidate @gather of @conv2d_pad_dilation policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+// With `direct`, the window family builds it (a chain of one stage: its direct kernel).
+// CHECK-LABEL: kb.candidate @direct of @conv2d_pad_dilation
+// CHECK-SAME:    launch <[<"conv2d_pad_dilation_stage0", grid = [3, 1, 1], block = [64, 1, 1], smem = 0, args = ["x", "weight", "bias", "out"]>]>
+kb.candidate @direct of @conv2d_pad_dilation policy decisions {direct = true, s0.outputs_x = 4, s0.outputs_channel = 2, s0.block = 64, s0.unroll = 2}
 // The table: K index k (past 35: the last) decodes to channel c = k / 9, ky, kx; its entry is
 // the offset c * 120 + (2 ky - 2) * 12 + kx - 1 in the image, then its parts of the row and the
 // column, 2 ky - 2 and kx - 1, in one 16-byte store.
@@ -381,14 +385,20 @@ kb.task @relu_fused tolerance(atol 1.0e-4, rtol 1.0e-4) {
   }
 }
 
-// KernelBench's problem 50 (stride 4, padding 2, 11 x 11, a bias) is the matmul family's.
-// TASK-COUNT-2: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_standard_2d_square_input_square_kernel{{(_init)?}}"
+// KernelBench's problem 50 (stride 4, padding 2, 11 x 11, a bias) is the matmul family's, and
+// its space is also the window family's (`direct`, with the s0.* decisions): four draws build
+// both kernels.
+// TASK-DAG: kb.candidate {{.*}}decisions {block_k = {{.*}}direct = false{{.*}}ptx {{.*}}<"conv_standard_2d_square_input_square_kernel_gather"
+// TASK-DAG: kb.candidate {{.*}}decisions {block_k = {{.*}}direct = true{{.*}}ptx {{.*}}<"conv_standard_2d_square_input_square_kernel_stage0"
 
 // So is problem 69 (stride 1, the weight copied first).
-// TASK-TRANSPOSED-COUNT-2: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_asymmetric_kernel_filter"
+// TASK-TRANSPOSED-DAG: kb.candidate {{.*}}decisions {block_k = {{.*}}direct = false{{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_asymmetric_kernel_filter"
+// TASK-TRANSPOSED-DAG: kb.candidate {{.*}}decisions {block_k = {{.*}}direct = true{{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_asymmetric_kernel_stage0"
 
 // So are those with strides (problem 81: stride 5, 25 phases).
-// TASK-PHASED-COUNT-2: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_square_kernel_dilated_padded_strided_filter"{{.*}}<"conv_transposed_2d_asymmetric_input_square_kernel_dilated_padded_strided_gather"
+// TASK-PHASED-DAG: kb.candidate {{.*}}decisions {block_k = {{.*}}direct = false{{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_square_kernel_dilated_padded_strided_filter"{{.*}}<"conv_transposed_2d_asymmetric_input_square_kernel_dilated_padded_strided_gather"
+// TASK-PHASED-DAG: kb.candidate {{.*}}decisions {block_k = {{.*}}direct = true{{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_square_kernel_dilated_padded_strided_stage0"
 
 // And grouped ones (problem 75: 4 groups, strides 2 and 3): a GEMM per image, group and phase.
-// TASK-GROUPED-COUNT-2: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_asymmetric_kernel_strided_grouped_padded_dilated_filter"{{.*}}grid = [{{[0-9]+}}, 64, 1]
+// TASK-GROUPED-DAG: kb.candidate {{.*}}decisions {block_k = {{.*}}direct = false{{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_asymmetric_kernel_strided_grouped_padded_dilated_filter"{{.*}}grid = [{{[0-9]+}}, 64, 1]
+// TASK-GROUPED-DAG: kb.candidate {{.*}}decisions {block_k = {{.*}}direct = true{{.*}}ptx {{.*}}<"conv_transposed_2d_asymmetric_input_asymmetric_kernel_strided_grouped_padded_dilated_stage0"

@@ -201,6 +201,12 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       where plain TF32 makes 2^-10, for three times the tensor-core work. wgmma, which reads A
       from shared memory, gets A's small parts from a second tile the threads write before each
       K tile's products. Ignored without tf32
+    }]>,
+    BoolDecision<"direct", "direct", false, [{
+      true: a convolution that the window family also takes, built by it (its direct kernel,
+      with the s0.* decisions) instead of as an implicit GEMM: where M or K is small, a GEMM's
+      tiles run mostly empty. The other decisions then do not apply. Ignored where no later
+      family takes the payload (every payload but a convolution's)
     }]>
   ];
 }

@@ -40,11 +40,12 @@ struct Family {
   /// explainRank explains. Null: never.
   bool (*explains)(mlir::func::FuncOp func);
   unsigned explainRank;
-  /// Empty, or the family's boolean decision whose true builds the payload as its chain of
-  /// stages instead. A family that takes payloads which are also chains of other families'
-  /// stages (attention: two matmuls and a softmax) offers both, so that the space, not the
-  /// family, decides where the fused kernel loses (chainSpace).
-  llvm::StringRef unfusedDecision = {};
+  /// Empty, or the family's boolean decision whose true builds the payload another way, so that
+  /// the space, not the family, decides where the family's own kernel loses (chainSpace): as the
+  /// chain of other families' stages it also is (attention: two matmuls and a softmax), or,
+  /// where it is no chain, whole by the next family that takes it, a chain of one stage (a
+  /// convolution: the window family's direct kernel beside the matmul family's implicit GEMM).
+  llvm::StringRef alternativeDecision = {};
 };
 
 /// Adds `family` to the registry. Register before lowering starts: the registry is read without

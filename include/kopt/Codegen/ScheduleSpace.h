@@ -72,7 +72,7 @@ llvm::Expected<llvm::SmallVector<int64_t>> resolveDecisions(const ScheduleSpace 
 
 /// The space of a payload cut into stages, each lowered by its family: stage k's decisions under
 /// the names `s<k>.<decision>`, in stage order. With `fused`, the space of a payload that
-/// family takes whole and that is also that chain (Family::unfusedDecision): fused's decisions
+/// family takes whole and that is also that chain (Family::alternativeDecision): fused's decisions
 /// under their own names first, its boolean decision `choice` choosing the chain (chainChoice),
 /// and `stages` lists fused before the chain's stages. Made once per pair and kept for the life
 /// of the process (the policy refers to spaces by address).
