@@ -306,6 +306,7 @@ kb.candidate @transposed_48k of @conv_transposed2d_48k policy decisions {block_m
 // Transposed convolutions with strides (the input spread out among zeros in the payload) run a
 // GEMM per phase of the output pixels, over the taps that land on input elements.
 
+// (The last candidate is the window family's direct kernel, the space's alternative: `direct`.)
 // Strides that differ by axis, dilation, output padding, a bias: along y two phases with 2 and 1 taps, along x three with 1, 1 and none (those pixels are the bias alone).
 kb.task @conv_transposed2d_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<2x4x5x4xf32> dist(uniform(-1.0, 1.0))
@@ -343,14 +344,16 @@ kb.task @conv_transposed2d_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
     kb.yield %r : tensor<2x5x10x12xf32>
   }
 }
-kb.candidate @strided_simt of @conv_transposed2d_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
-kb.candidate @strided_prefetch of @conv_transposed2d_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 4, thread_n = 2, stages = 2}
-kb.candidate @strided_mma of @conv_transposed2d_strided policy decisions {block_m = 32, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
-kb.candidate @strided_wgmma of @conv_transposed2d_strided policy decisions {block_m = 64, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, wgmma = true, stages = 2, split_k = 2}
-// CHECK: kb.candidate @strided_simt of @conv_transposed2d_strided {{.*}}verdict <correct
-// CHECK: kb.candidate @strided_prefetch of @conv_transposed2d_strided {{.*}}verdict <correct
-// CHECK: kb.candidate @strided_mma of @conv_transposed2d_strided {{.*}}verdict <correct
-// CHECK: kb.candidate @strided_wgmma of @conv_transposed2d_strided {{.*}}verdict <correct
+kb.candidate @phased_simt of @conv_transposed2d_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+kb.candidate @phased_prefetch of @conv_transposed2d_strided policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 4, thread_n = 2, stages = 2}
+kb.candidate @phased_mma of @conv_transposed2d_strided policy decisions {block_m = 32, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, stages = 2}
+kb.candidate @phased_wgmma of @conv_transposed2d_strided policy decisions {block_m = 64, block_n = 64, block_k = 8, tf32 = true, split_tf32 = true, wgmma = true, stages = 2, split_k = 2}
+kb.candidate @phased_direct of @conv_transposed2d_strided policy decisions {direct = true, s0.outputs_x = 4, s0.outputs_channel = 2, s0.block = 64, s0.unroll = 2}
+// CHECK: kb.candidate @phased_simt of @conv_transposed2d_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @phased_prefetch of @conv_transposed2d_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @phased_mma of @conv_transposed2d_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @phased_wgmma of @conv_transposed2d_strided {{.*}}verdict <correct
+// CHECK: kb.candidate @phased_direct of @conv_transposed2d_strided {{.*}}verdict <correct
 
 // 1-D as problem 79 (stride 2, dilation 2): one phase has every tap, the other none.
 kb.task @conv_transposed1d_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {
