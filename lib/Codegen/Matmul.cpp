@@ -30,6 +30,8 @@ static constexpr int64_t kMaxStaticShared = 48 * 1024;
 static constexpr int64_t kMaxShared = 113 * 1024;
 // Ordered split-K's partial outputs, in bytes (scratch the runner allocates per candidate).
 static constexpr int64_t kMaxSplitScratch = 256 << 20;
+// The grid's y extent (the batch: images x groups for a convolution).
+static constexpr int64_t kMaxGridY = 65535;
 // The largest mma.sync warp tile (4 x 8 m16n8k8 tiles: 128 accumulators).
 static constexpr int64_t kMaxWarpTile = 64;
 
@@ -707,8 +709,12 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
         outputBatch.push_back(loop);
     if (outputBatch != dims->batch) // the grid's y linearizes them so
       return fail("the convolution's output has its group before its image index");
-    info.groups = ranges[dims->batch.back()];
   }
+  if (convolution) // a group, with or without an image index beside it
+    if (auto depth = convolutionDims(op)->depth; !depth.empty())
+      info.groups = ranges[depth.front()];
+  if (info.batch > kMaxGridY)
+    return fail("its batch (" + Twine(info.batch) + ", the grid's y) is over " + Twine(kMaxGridY));
   if (convolution &&
       cast<MemRefType>(bOperand->get().getType()).getNumElements() > INT32_MAX)
     return fail("the convolution's image, padded, has 2^31 elements or more (the gather "

@@ -257,6 +257,41 @@ kb.candidate @grouped of @conv2d_grouped policy decisions {block_m = 32, block_n
 // GROUPED:         mov.u32 [[Y:%r[0-9]+]], %ctaid.y;
 // GROUPED:         setp.lt.u32 {{%p[0-9]+}}, [[Y]], 3;
 
+// Groups without an image index (the group is all of the batch) and strides: the filter copy
+// holds a filter per phase and group, 2 x 2 x 3 x 4 floats (192 bytes).
+// CHECK-LABEL: kb.candidate @groups_only of @conv_transposed1d_groups
+// CHECK-SAME:    launch <[<"conv_transposed1d_groups_filter", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["weight", "scratch0"]>, <"conv_transposed1d_groups_gather", grid = [1, 1, 1], block = [256, 1, 1], smem = 0, args = ["scratch1"]>, <"conv_transposed1d_groups", grid = [2, 2, 1], block = [4, 1, 1], smem = 0, args = ["x", "out", "scratch0", "scratch1"]>], scratch = [192, 64]>
+kb.task @conv_transposed1d_groups tolerance(atol 1.0e-4, rtol 1.0e-4) {
+  kb.input "x" : tensor<4x5xf32> dist(uniform(-1.0, 1.0))
+  kb.input "weight" : tensor<4x3x3xf32> dist(uniform(-0.3, 0.3))
+  kb.output "out" : tensor<6x11xf32>
+  kb.reference "return torch.conv_transpose1d(x[None], weight, None, 2, 0, 0, 2, 1)[0]"
+  kb.payload(%x: tensor<4x5xf32>, %weight: tensor<4x3x3xf32>, %out: tensor<6x11xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %xe = tensor.empty() : tensor<4x13xf32>
+    %xz = linalg.fill ins(%zero : f32) outs(%xe : tensor<4x13xf32>) -> tensor<4x13xf32>
+    %xp = tensor.insert_slice %x into %xz[0, 2] [4, 5] [1, 2] : tensor<4x5xf32> into tensor<4x13xf32>
+    %xg = tensor.expand_shape %xp [[0, 1], [2]] output_shape [2, 2, 13] : tensor<4x13xf32> into tensor<2x2x13xf32>
+    %wg = tensor.expand_shape %weight [[0, 1], [2], [3]] output_shape [2, 2, 3, 3] : tensor<4x3x3xf32> into tensor<2x2x3x3xf32>
+    %og = tensor.expand_shape %out [[0, 1], [2]] output_shape [2, 3, 11] : tensor<6x11xf32> into tensor<2x3x11xf32>
+    %acc = linalg.fill ins(%zero : f32) outs(%og : tensor<2x3x11xf32>) -> tensor<2x3x11xf32>
+    %rg = linalg.generic {indexing_maps = [
+            affine_map<(g, f, y, c, k) -> (g, c, y - k + 2)>,
+            affine_map<(g, f, y, c, k) -> (g, c, f, k)>,
+            affine_map<(g, f, y, c, k) -> (g, f, y)>],
+         iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+        ins(%xg, %wg : tensor<2x2x13xf32>, tensor<2x2x3x3xf32>) outs(%acc : tensor<2x3x11xf32>) {
+    ^bb0(%v: f32, %wv: f32, %a: f32):
+      %m = arith.mulf %v, %wv : f32
+      %s = arith.addf %a, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<2x3x11xf32>
+    %r = tensor.collapse_shape %rg [[0, 1], [2]] : tensor<2x3x11xf32> into tensor<6x11xf32>
+    kb.yield %r : tensor<6x11xf32>
+  }
+}
+kb.candidate @groups_only of @conv_transposed1d_groups policy decisions {block_m = 32, block_n = 32, block_k = 8, thread_m = 2, thread_n = 4, cp_async = true, stages = 2}
+
 // A spread input that a strided window reads (pixel x 2) is not a transposed convolution's:
 // the window family's.
 kb.task @spread_strided tolerance(atol 1.0e-4, rtol 1.0e-4) {

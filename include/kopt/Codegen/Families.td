@@ -206,7 +206,7 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       true: a convolution that the window family also takes, built by it (its direct kernel,
       with the s0.* decisions) instead of as an implicit GEMM: where M or K is small, a GEMM's
       tiles run mostly empty. The other decisions then do not apply. Ignored where no later
-      family takes the payload (every payload but a convolution's)
+      family takes the payload (every payload but a convolution's) and in a chain's stages
     }]>
   ];
 }

@@ -138,14 +138,15 @@ struct MatmulInfo {
   bool matvec = false;                     // no N dimension
   MatmulOperand a, b, c;  // a convolution's B: the unpadded image, one group (a flat view)
   std::optional<ImageGather> gather; // a convolution's B
-  /// A grouped convolution's groups: the innermost part of the batch, and the only part A (the
-  /// filter) has. 1: A has all of the batch, or none.
+  /// A grouped convolution's groups: the innermost part of the batch (all of it without an
+  /// image index), and the only part A (the filter) has. 1: not a grouped convolution.
   int64_t groups = 1;
   /// A convolution's filter whose output channels lie between its other dimensions (a
   /// transposed convolution's weight[c][f][k...]) is read as A from a copy in scratch with its
   /// output channels first, made by a first launch: the filter's dimensions in the copy's order.
   /// Empty: A is read as it lies. A's groups are the copy's. With phases (ImageGather::phased),
-  /// the copy holds each phase's filter, [phase * m + row][k], zero where a tap slot is empty.
+  /// the copy holds each phase's filter per group, [(phase * groups + group) * m + row][k], zero
+  /// where a tap slot is empty.
   llvm::SmallVector<int64_t> aPermutation;
 };
 
