@@ -152,14 +152,25 @@ static FailureOr<linalg::ConvolutionDimensions> convolutionDims(Operation *op) {
 /// Whether `op` is a convolution (after generalization) that sums image x filter products.
 static bool isConvolution(Operation *op) { return succeeded(convolutionDims(op)); }
 
+/// Whether `buffer` stands in for a padded image (takeImagePadding): a temporary that nothing
+/// writes, since the kernel reads the task input it pads instead.
+static bool isPaddedStandIn(Value buffer) {
+  auto alloc = taskBufferOf(buffer).getDefiningOp<memref::AllocOp>();
+  return alloc && llvm::none_of(alloc->getUsers(), [&](Operation *user) {
+    auto writer = dyn_cast<DestinationStyleOpInterface>(user);
+    return writer && llvm::is_contained(writer.getDpsInits(), alloc.getResult());
+  });
+}
+
 /// A convolution whose window is one point is a contraction over the input channels once the
 /// window's unit dimensions go: its loops, and the filter's unit dimensions (a collapsed view).
 /// With strides or an offset (y + ky + 1), the input's pixels would not be a dimension of the
-/// loops: the convolution stays one (an implicit GEMM).
+/// loops: the convolution stays one (an implicit GEMM); so does one of a padded image, which
+/// the gather reads.
 static void dropPointWindows(func::FuncOp func) {
   SmallVector<linalg::GenericOp> pointWindows;
   func.walk([&](linalg::GenericOp op) {
-    if (!isConvolution(op))
+    if (!isConvolution(op) || isPaddedStandIn(op.getDpsInputs().front()))
       return;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     linalg::ConvolutionDimensions dims = *convolutionDims(op);
@@ -386,11 +397,21 @@ static FailureOr<MatmulInfo> bufferizeAndAnalyze(ModuleOp module, func::FuncOp f
                    memref::ExpandShapeOp>(op);
       })))
     return failure();
-  if (!padding) // a padded image stays a convolution's, which the gather reads
-    dropPointWindows(func);
+  dropPointWindows(func);
   FailureOr<MatmulInfo> info = analyzeMatmul(func);
   if (failed(info) || !padding)
     return info;
+  if (ProducedOperand *producer = info->producer ? &*info->producer : nullptr;
+      producer && isPaddedStandIn(producer->image)) {
+    if (!padding->expansion.empty() ||
+        llvm::any_of(padding->spread, [](int64_t stride) { return stride != 1; }))
+      return func.emitError() << "not in the matmul family: the image of the convolution that "
+                                 "makes B is split into groups or spread out";
+    producer->image = func.getArgument(padding->argument);
+    producer->lowPadding = padding->low;
+    producer->highPadding = padding->high;
+    return info;
+  }
   if (!info->gather) // the padded buffer would be read uninitialised
     return func.emitError() << "not in the matmul family: a padded input is not a convolution's "
                                "image";
@@ -572,6 +593,52 @@ static FailureOr<linalg::ContractionDimensions> implicitGemmDims(linalg::Generic
   return dims;
 }
 
+/// Where the first of two products is a small f32 convolution (ProducedOperand) whose result, a
+/// temporary filled before it, only the second reads (as one operand): that convolution, taken
+/// out of `products` and, with its fill, out of `work`. Whether the second reads it as B (not
+/// through a view) is checked once B is known; its image is a task input, or the stand-in for a
+/// padded one.
+static std::optional<ProducedOperand> takeProducer(SmallVectorImpl<Operation *> &products,
+                                                   SmallVectorImpl<Operation *> &work) {
+  auto convolution = products.size() == 2 ? dyn_cast<linalg::GenericOp>(products[0]) : nullptr;
+  if (!convolution || !isConvolution(convolution))
+    return std::nullopt;
+  int64_t terms = 1;
+  for (auto [range, iterator] : llvm::zip_equal(convolution.getStaticLoopRanges(),
+                                                convolution.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::reduction)
+      terms *= range;
+  Value temporary = convolution.getDpsInits().front();
+  auto alloc = temporary.getDefiningOp<memref::AllocOp>();
+  Value image = convolution.getDpsInputs()[0], filter = convolution.getDpsInputs()[1];
+  auto isF32 = [](Value buffer) {
+    return cast<ShapedType>(buffer.getType()).getElementType().isF32();
+  };
+  if (terms > kMaxProducedTerms || !alloc || !llvm::all_of(convolution->getOperands(), isF32) ||
+      !isa<BlockArgument>(taskBufferOf(filter)) ||
+      !(isa<BlockArgument>(taskBufferOf(image)) || isPaddedStandIn(image)))
+    return std::nullopt;
+  Operation *consumer = products[1], *fill = nullptr;
+  ProducedOperand producer{convolution, {}, image, filter, {}, {}};
+  for (Operation *user : alloc->getUsers()) {
+    if (user == convolution || user == consumer)
+      continue;
+    if (Value value = filledValue(user); value && !fill && user->isBeforeInBlock(convolution) &&
+                                         user->getOperands().back() == temporary) {
+      fill = user;
+      producer.fillValue = value;
+      continue;
+    }
+    return std::nullopt;
+  }
+  if (!fill || llvm::count(consumer->getOperands(), temporary) != 1) // read as one operand
+    return std::nullopt;
+  products.erase(products.begin());
+  llvm::erase(work, convolution);
+  llvm::erase(work, fill);
+  return producer;
+}
+
 FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
   MatmulInfo info;
   SmallVector<Operation *> work;
@@ -580,6 +647,7 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
       work.push_back(&op);
   auto products = llvm::to_vector(llvm::make_filter_range(
       work, [](Operation *op) { return isContraction(op) || isConvolution(op); }));
+  info.producer = takeProducer(products, work);
   if (products.size() != 1)
     return func.emitError() << "not in the matmul family: " << products.size()
                             << " contractions or convolutions in the payload (expected one)";
@@ -699,6 +767,10 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
       layout(cOperand->get(), op.getMatchingIndexingMap(cOperand), dims->m, dims->n);
   if (failed(a) || failed(b) || failed(c))
     return fail("an operand is not indexed by adjacent runs of its dimensions in one order");
+  if (info.producer &&
+      (convolution || b->buffer != info.producer->convolution.getDpsInits().front()))
+    return fail("a convolution's result is read other than as the B of a GEMM (a pointwise "
+                "convolution)");
   if (convolution && !c->colContiguous)
     return fail("the convolution's output is not contiguous along its pixels (channels last)");
   if (convolution && dims->batch.size() > 1) { // an image index and a group (implicitGemmDims)
@@ -863,6 +935,17 @@ static int64_t dividingWidth(int64_t width, int64_t extent) {
   return width;
 }
 
+/// B's access width, `width` where B is a buffer: a gathered image's elements are one each
+/// (each has its table entry); a produced operand's vectors stay within the temporary's innermost
+/// dimension, so that their elements differ in one loop only.
+static int64_t bWidth(const MatmulInfo &info, int64_t width) {
+  if (info.gather)
+    return 1;
+  if (info.producer)
+    return dividingWidth(width, cast<MemRefType>(info.b.buffer.getType()).getShape().back());
+  return width;
+}
+
 /// The TF32 kernels: blocks of whole mma tiles, 16-byte cp.async copies where the extents allow,
 /// stages + 1 buffers. mma.sync: warps of up to kMaxWarpTile square. wgmma: a warpgroup per 64
 /// columns.
@@ -891,7 +974,7 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
                   : dividingWidth(std::min(kMaxFragment, tileMN), extentMN);
   };
   g.vectorA = operandWidth(aKInner(info), g.blockM, info.m);
-  g.vectorB = info.gather ? 1 : operandWidth(bKInner(info), g.blockN, info.n);
+  g.vectorB = bWidth(info, operandWidth(bKInner(info), g.blockN, info.n));
   // An mma.sync accumulator fragment holds two adjacent columns; a wgmma one two adjacent rows.
   g.fragmentN = wgmma ? 1 : 2;
   g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
@@ -956,7 +1039,7 @@ static MatmulGeometry planTiles(const MatmulSchedule &schedule, const MatmulInfo
                   : dividingWidth(std::min(schedule.vector, tileMN), extentMN);
   };
   g.vectorA = operandWidth(aKInner(info), g.blockM, info.m);
-  g.vectorB = info.gather ? 1 : operandWidth(bKInner(info), g.blockN, info.n);
+  g.vectorB = bWidth(info, operandWidth(bKInner(info), g.blockN, info.n));
   // A thread's columns are contiguous where B's tile runs along N, for vector fragment reads
   // along them. Where it runs along K, a thread reads each of its columns along K instead, and
   // columns strided by the block's thread columns put a warp's reads in consecutive rows of the

@@ -93,7 +93,14 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   }
   planKTiles(splitId);
   a = operandView(info.a);
-  bBuffer = operandView(info.b);
+  if (info.producer) { // B is computed from these; its temporary is never written
+    producerImage = rowMajorView(info.producer->image,
+                                 cast<MemRefType>(info.producer->image.getType()).getShape());
+    producerFilter = rowMajorView(info.producer->filter,
+                                  cast<MemRefType>(info.producer->filter.getType()).getShape());
+  } else {
+    bBuffer = operandView(info.b);
+  }
   c = operandView(info.c);
   viewEpilogueOperands();
   if (g.dynamicShared) {
@@ -387,9 +394,11 @@ SmallVector<Value> MatmulKernelBuilder::at(const MatmulOperand &operand, Value r
 void MatmulKernelBuilder::eraseReplacedOps() {
   // The temporaries: an accumulator an epilogue read, the empty tensor's buffer that stood in
   // for a padded image (the gather reads the task input), perhaps through a view that splits
-  // its channels into groups.
+  // its channels into groups, a produced B and the padded image its producer read.
   SmallVector<Value> temporaries{info.contraction.getDpsInits().front()};
   llvm::append_range(temporaries, info.contraction.getDpsInputs());
+  if (info.producer) // after B's temporary, whose users (the producer, its fill) go first
+    temporaries.push_back(info.producer->convolution.getDpsInputs().front());
   if (info.epilogue)
     info.epilogue->erase();
   info.contraction->erase();
@@ -668,6 +677,80 @@ Value MatmulKernelBuilder::phaseKEnd() {
   return arith::SelectOp::create(b, loc, empty, index(0), add(last, 1));
 }
 
+bool MatmulKernelBuilder::isProduced(const TileCopy &copy) const {
+  return copy.operand == &info.b && info.producer;
+}
+
+/// B's vector at `indices` (of its view), `width` elements along the temporary's innermost
+/// dimension, computed as the producing convolution would have written them: the fill value
+/// plus the products over its window (unrolled), image elements in its padding zero.
+Value MatmulKernelBuilder::producedVector(ArrayRef<Value> indices, int64_t width) {
+  const ProducedOperand &producer = *info.producer;
+  linalg::GenericOp convolution = producer.convolution;
+  auto temporary = cast<MemRefType>(info.b.buffer.getType());
+  SmallVector<AffineMap> maps = convolution.getIndexingMapsArray();
+  AffineMap imageMap = maps[0], filterMap = maps[1], outputMap = maps[2];
+  // The loops at the vector's first element: the output's indices, each of the view's
+  // delinearized over the dimensions it collapses.
+  SmallVector<Value> loops(convolution.getNumLoops());
+  for (auto [group, value] : llvm::zip_equal(info.b.groups, indices)) {
+    auto extents =
+        llvm::map_to_vector(group, [&](int64_t d) { return temporary.getDimSize(d); });
+    for (auto [d, part] : llvm::zip_equal(group, delinearize(b, loc, value, extents)))
+      loops[outputMap.getDimPosition(d)] = part;
+  }
+  unsigned inner = outputMap.getDimPosition(temporary.getRank() - 1);
+  Value first = loops[inner];
+  SmallVector<unsigned> window;
+  SmallVector<int64_t> windowExtents;
+  for (auto [d, iterator, extent] : llvm::enumerate(convolution.getIteratorTypesArray(),
+                                                    convolution.getStaticLoopRanges()))
+    if (iterator == utils::IteratorType::reduction) {
+      window.push_back(d);
+      windowExtents.push_back(extent);
+    }
+  ArrayRef<int64_t> imageShape = cast<MemRefType>(producer.image.getType()).getShape();
+  auto at = [&](AffineMap map) {
+    return llvm::map_to_vector(map.getResults(), [&](AffineExpr expr) {
+      return evaluateAffine(b, loc, expr, loops);
+    });
+  };
+  SmallVector<Value> sums(width, producer.fillValue);
+  SmallVector<int64_t> windowStrides = computeSuffixProduct(windowExtents);
+  for (int64_t tap = 0; tap < computeProduct(windowExtents); ++tap) {
+    for (auto [d, value] : llvm::zip_equal(window, mlir::delinearize(tap, windowStrides)))
+      loops[d] = index(value);
+    for (int64_t j = 0; j < width; ++j) {
+      loops[inner] = add(first, j);
+      Value weight = memref::LoadOp::create(b, loc, producerFilter, at(filterMap));
+      // The image's indices, less its padding: outside it (below zero, so past any extent as
+      // unsigned), a clamped load whose value is dropped.
+      SmallVector<Value> imageAt = at(imageMap);
+      Value inside;
+      for (size_t d = 0; d < imageAt.size(); ++d) {
+        int64_t low = producer.lowPadding.empty() ? 0 : producer.lowPadding[d];
+        int64_t high = producer.highPadding.empty() ? 0 : producer.highPadding[d];
+        imageAt[d] = add(imageAt[d], -low);
+        if (low != 0 || high != 0)
+          inside = both(inside, less(imageAt[d], imageShape[d]));
+      }
+      Value element;
+      if (inside) {
+        for (Value &position : imageAt)
+          position = arith::SelectOp::create(b, loc, inside, position, index(0));
+        element = arith::SelectOp::create(
+            b, loc, inside, memref::LoadOp::create(b, loc, producerImage, imageAt),
+            zeros(f32));
+      } else {
+        element = memref::LoadOp::create(b, loc, producerImage, imageAt);
+      }
+      sums[j] = arith::AddFOp::create(b, loc, sums[j],
+                                      arith::MulFOp::create(b, loc, element, weight));
+    }
+  }
+  return vector::FromElementsOp::create(b, loc, vectorType(width), sums);
+}
+
 /// The thread's vectors of K tile `kTile` (zeros outside the operand), into registers.
 SmallVector<Value> MatmulKernelBuilder::loadTile(const TileCopy &copy, Value kTile) {
   SmallVector<Value> values;
@@ -676,7 +759,8 @@ SmallVector<Value> MatmulKernelBuilder::loadTile(const TileCopy &copy, Value kTi
     Value inside;
     SmallVector<Value> indices = globalIndices(copy, s, kTile, inside);
     values.push_back(guarded(both(s.exists, inside), vectorType(copy.width), [&] {
-      return SmallVector<Value>{load(copy.global, indices, copy.width)};
+      return SmallVector<Value>{isProduced(copy) ? producedVector(indices, copy.width)
+                                                 : load(copy.global, indices, copy.width)};
     }).front());
   }
   return values;
@@ -701,6 +785,13 @@ void MatmulKernelBuilder::copyTileAsync(const TileCopy &copy, Value kTile, Value
     guarded(s.exists, {}, [&] {
       Value inside;
       SmallVector<Value> indices = globalIndices(copy, s, kTile, inside);
+      if (isProduced(copy)) { // stored as it is made: no reader waits for this stage yet
+        Value value = guarded(inside, vectorType(copy.width), [&] {
+          return SmallVector<Value>{producedVector(indices, copy.width)};
+        }).front();
+        store(value, copy.shared, {stage, s.row, s.col});
+        return SmallVector<Value>{};
+      }
       Value sourceElements;
       if (inside) {
         sourceElements = arith::SelectOp::create(b, loc, inside, index(copy.width), index(0));

@@ -115,6 +115,7 @@ protected:
   mlir::Value a, bBuffer, c;     // the operands' views
   mlir::Value partials;          // ordered split-K's scratch: [split][batch][row][col], flat
   mlir::Value gatherTable;       // an implicit GEMM's K index table (buildGatherTable)
+  mlir::Value producerImage, producerFilter; // what a produced B is made of (its views)
   mlir::Value sharedA, sharedB; // their tiles in shared memory
   mlir::Value sharedSmallA;     // wgmma with split_tf32: A's small parts, one tile
   llvm::DenseMap<mlir::Value, mlir::Value> epilogueViews; // the other buffers an epilogue reads
@@ -139,6 +140,8 @@ private:
                                                mlir::Value kTile, mlir::Value &inside);
   llvm::SmallVector<mlir::Value> gatheredIndices(mlir::Value k, mlir::Value n,
                                                  mlir::Value &inside);
+  bool isProduced(const TileCopy &copy) const;
+  mlir::Value producedVector(llvm::ArrayRef<mlir::Value> indices, int64_t width);
   llvm::SmallVector<mlir::Value> loadTile(const TileCopy &copy, mlir::Value kTile);
   void storeTile(const TileCopy &copy, llvm::ArrayRef<mlir::Value> values, mlir::Value stage);
   void copyTileAsync(const TileCopy &copy, mlir::Value kTile, mlir::Value stage);

@@ -6,13 +6,14 @@
 // family that takes it: the candidate's decisions are each stage's (s<k>.<decision>), its launches
 // run the stages in order, and what passes between stages lives in scratch buffers.
 
-// Depthwise, then pointwise convolution (window, matmul): the depthwise result (2 x 4 x 10 x 12
-// floats) is scratch0, written by the first kernel and read by the second, a product of the 6 x 4
-// filter and each image's 4 x 120 pixels (grid: 2 tiles of 64 pixels, 2 images).
+// Depthwise, then pointwise convolution (window, matmul; `direct`, since the matmul family also
+// takes it whole: conv-produced.mlir): the depthwise result (2 x 4 x 10 x 12 floats) is scratch0,
+// written by the first kernel and read by the second, a product of the 6 x 4 filter and each
+// image's 4 x 120 pixels (grid: 2 tiles of 64 pixels, 2 images).
 // CHECK-LABEL: kb.candidate @tile of @dw_separable
 // CHECK-SAME:    launch <[<"dw_separable_stage0", grid = [4, 1, 1], block = [64, 1, 1], smem = 0, args = ["x", "dw", "scratch0"]>, <"dw_separable_stage1", grid = [2, 2, 1], block = [32, 1, 1], smem = 0, args = ["pw", "out", "scratch0"]>], scratch = [3840]>
 // CHECK-NOT:     verdict
-kb.candidate @tile of @dw_separable policy decisions {s0.outputs_x = 4, s0.outputs_channel = 1, s0.block = 64, s0.unroll = 16, s1.block_m = 32, s1.block_n = 64, s1.block_k = 8, s1.thread_m = 4, s1.thread_n = 4, s1.vector = 4, s1.unroll_k = 4, s1.stages = 2, s1.cp_async = false, s1.tf32 = false, s1.wgmma = false, s1.split_k = 1, s1.min_blocks_per_sm = 1, s1.split_k_atomic = true, s1.strided_rows = false, s1.warp_cols = 32}
+kb.candidate @tile of @dw_separable policy decisions {direct = true, s0.outputs_x = 4, s0.outputs_channel = 1, s0.block = 64, s0.unroll = 16, s1.block_m = 32, s1.block_n = 64, s1.block_k = 8, s1.thread_m = 4, s1.thread_n = 4, s1.vector = 4, s1.unroll_k = 4, s1.stages = 2, s1.cp_async = false, s1.tf32 = false, s1.wgmma = false, s1.split_k = 1, s1.min_blocks_per_sm = 1, s1.split_k_atomic = true, s1.strided_rows = false, s1.warp_cols = 32}
 
 // Cross-entropy in three stages: the row max (reduction), the row sum of exp(x - max) reading the
 // max once per row (reduction), the mean of the gathered target logits' -log-softmax (global

@@ -205,8 +205,10 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
     BoolDecision<"direct", "direct", false, [{
       true: a convolution that the window family also takes, built by it (its direct kernel,
       with the s0.* decisions) instead of as an implicit GEMM: where M or K is small, a GEMM's
-      tiles run mostly empty. The other decisions then do not apply. Ignored where no later
-      family takes the payload (every payload but a convolution's) and in a chain's stages
+      tiles run mostly empty; a depthwise convolution feeding a pointwise one, the chain through
+      memory (s0.* window, s1.* matmul) instead of one kernel computing the depthwise result as
+      the GEMM's B. The other decisions then do not apply. Ignored where neither a later family
+      nor a chain takes the payload (every payload but those) and in a chain's stages
     }]>
   ];
 }

@@ -8,7 +8,8 @@
 // matvec (no N dimension), and 1x1 convolutions (their unit window dropped: a GEMM per image,
 // the filter broadcast along the images; operands swapped where the output is contiguous along
 // M, so that stores run along the pixels), and other convolutions as implicit GEMMs (B gathered
-// from the image: ImageGather; strided transposed ones a GEMM per phase: PhasedDim). Its kernel
+// from the image: ImageGather; strided transposed ones a GEMM per phase: PhasedDim). A depthwise
+// convolution whose result is B is computed in the kernel (ProducedOperand). Its kernel
 // is built directly as a gpu.launch (the transform dialect cannot express the multi-stage
 // cp.async pipeline or the register tile below):
 //
@@ -128,6 +129,21 @@ struct ImageGather {
   }
 };
 
+/// A small convolution (a depthwise one: at most kMaxProducedTerms products per element) whose
+/// result, a temporary, the contraction reads as B (a pointwise convolution after it): the
+/// kernel computes each element of B's tiles from the convolution's image and filter as it
+/// brings them to shared memory, instead of a launch writing the temporary and the GEMM reading
+/// it back. An element of B at the temporary's indices is the fill value plus the products over
+/// the convolution's reduction loops (its window, unrolled) at its indexing maps.
+struct ProducedOperand {
+  mlir::linalg::GenericOp convolution; // on the temporary, which the kernel never writes
+  mlir::Value fillValue;
+  mlir::Value image; // the task input the image indices read (lowPadding below its map's)
+  mlir::Value filter;
+  llvm::SmallVector<int64_t> lowPadding, highPadding; // per image dimension
+};
+inline constexpr int64_t kMaxProducedTerms = 27;
+
 /// What a matmul payload is, on buffers.
 struct MatmulInfo {
   mlir::linalg::GenericOp contraction;     // or a convolution (an implicit GEMM)
@@ -148,6 +164,7 @@ struct MatmulInfo {
   /// the copy holds each phase's filter per group, [(phase * groups + group) * m + row][k], zero
   /// where a tap slot is empty.
   llvm::SmallVector<int64_t> aPermutation;
+  std::optional<ProducedOperand> producer; // of B, made on chip
 };
 
 /// Checks that the buffer-form function `func` is in the family, emitting a located error
