@@ -767,10 +767,10 @@ FailureOr<MatmulInfo> kopt::codegen::analyzeMatmul(func::FuncOp func) {
       layout(cOperand->get(), op.getMatchingIndexingMap(cOperand), dims->m, dims->n);
   if (failed(a) || failed(b) || failed(c))
     return fail("an operand is not indexed by adjacent runs of its dimensions in one order");
-  if (info.producer &&
-      (convolution || b->buffer != info.producer->convolution.getDpsInits().front()))
+  if (info.producer && (convolution || info.matvec ||
+                        b->buffer != info.producer->convolution.getDpsInits().front()))
     return fail("a convolution's result is read other than as the B of a GEMM (a pointwise "
-                "convolution)");
+                "convolution), as it lies");
   if (convolution && !c->colContiguous)
     return fail("the convolution's output is not contiguous along its pixels (channels last)");
   if (convolution && dims->batch.size() > 1) { // an image index and a group (implicitGemmDims)
