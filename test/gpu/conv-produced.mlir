@@ -2,14 +2,14 @@
 // RUN: kopt %S/../Codegen/Inputs/conv-produced-tasks.mlir --pass-pipeline='builtin.module(kb-sample{n=16 seed=5 policy=uniform},kb-lower-to-ptx,kb-verify{runner="%kopt_runner" timeout=60 cache=none})' -o %t 2>/dev/null
 // RUN: grep -c 'kb.candidate .*verdict <' %t | FileCheck %s --check-prefix=JUDGED
 // RUN: grep 'kb.candidate .* direct = false' %t | count 27
-// RUN: grep 'kb.candidate' %t | %drop-plain-tf32-direct | not grep -v 'verdict <correct'
+// RUN: grep 'kb.candidate' %t | %drop-direct-plain-tf32 | not grep -v 'verdict <correct'
 
 // The depthwise-then-pointwise kernels whose B (the depthwise result) is computed in the kernel
 // are correct at odd sizes: 13-pixel rows, an asymmetric dilated window with padding, a bias and
 // a ReLU after the GEMM, 1-D, SIMT through registers and through cp.async, ordered split-K,
 // split_tf32 on mma.sync and wgmma; and the chain through memory (`direct`). Then sixteen
 // uniform draws of each task: all judged, every one correct but those whose chosen builder
-// computes in plain TF32 (%drop-plain-tf32-direct), which 1e-4 may reject.
+// computes in plain TF32 (%drop-direct-plain-tf32), which 1e-4 may reject.
 
 // CHECK: kb.candidate @simt of @dw_pw_1d {{.*}}verdict <correct
 // CHECK: kb.candidate @async of @dw_pw_odd {{.*}}verdict <correct
