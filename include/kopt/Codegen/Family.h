@@ -42,7 +42,8 @@ struct Family {
   unsigned explainRank;
   /// Empty, or the family's boolean decision whose true builds the payload another way, so that
   /// the space, not the family, decides where the family's own kernel loses (chainSpace): as the
-  /// chain of other families' stages it also is (attention: two matmuls and a softmax), or,
+  /// chain of other families' stages it also is (attention: two matmuls and a softmax; matmul:
+  /// a depthwise convolution, then the pointwise one its fused kernel computes), or,
   /// where it is no chain, whole by the next family that takes it, a chain of one stage (a
   /// convolution: the window family's direct kernel beside the matmul family's implicit GEMM).
   llvm::StringRef alternativeDecision = {};
