@@ -1,8 +1,8 @@
 //===- Chain.h - payloads cut into stages of kernel families ----*- C++ -*-===//
 //
-// Private to KoptCodegen. A payload no family takes whole (a depthwise convolution feeding a
-// pointwise one, row statistics feeding a global reduction), or one whose family offers it
-// unfused (attention), may be a sequence of payloads each family takes. The cut is made after
+// Private to KoptCodegen. A payload no family takes whole (row statistics feeding a global
+// reduction), or one whose family offers it unfused (attention; matmul's depthwise convolution
+// feeding a pointwise one, `direct`), may be a sequence of payloads each family takes. The cut is made after
 // linalg ops with reduction loops and linalg.softmax (the anchors), the only
 // ops whose results cannot be fused into their consumers by the families: every other op goes
 // with the stage of the latest anchor it depends on, ops that depend on none (fills, pads,

@@ -595,9 +595,9 @@ static FailureOr<linalg::ContractionDimensions> implicitGemmDims(linalg::Generic
 
 /// Where the first of two products is a small f32 convolution (ProducedOperand) whose result, a
 /// temporary filled before it, only the second reads (as one operand): that convolution, taken
-/// out of `products` and, with its fill, out of `work`. Whether the second reads it as B (not
-/// through a view) is checked once B is known; its image is a task input, or the stand-in for a
-/// padded one.
+/// out of `products` and, with its fill, out of `work` (a view of the temporary is another user:
+/// none). Whether the second reads it as B of a GEMM is checked once B is known; its image is a
+/// task input, or the stand-in for a padded one.
 static std::optional<ProducedOperand> takeProducer(SmallVectorImpl<Operation *> &products,
                                                    SmallVectorImpl<Operation *> &work) {
   auto convolution = products.size() == 2 ? dyn_cast<linalg::GenericOp>(products[0]) : nullptr;

@@ -38,9 +38,12 @@ kb.candidate @chain of @dw_pw_odd policy decisions {direct = true, s0.outputs_x 
 // at offsets -2 ... +5 (the padding's zeros selected at the row's ends), then the next tile's
 // stores to shared memory as 16-byte vectors.
 // SIMT-LABEL: .visible .entry dw_pw_1d(
+// SIMT-NOT:     st.shared.b32
+// SIMT-NOT:     cp.async
 // SIMT:         ld.global.b32
 // SIMT:         selp.f32 {{%r[0-9]+}}, {{%r[0-9]+}}, 0f00000000,
 // SIMT:         st.shared.v4.b32
+// SIMT-NOT:     st.shared.b32
 // SIMT-NOT:     cp.async
 // A comes by cp.async, B is computed and stored (4 bytes at a time).
 // ASYNC-LABEL: .visible .entry dw_pw_odd(
@@ -50,6 +53,6 @@ kb.candidate @chain of @dw_pw_odd policy decisions {direct = true, s0.outputs_x 
 // WGMMA:         st.shared
 // WGMMA:         wgmma.mma_async
 
-// Problem 86's space: the matmul family's decisions (the fused kernel), `direct`, then the
-// chain's stages (window, matmul).
-// SPACE: kb.candidate @conv_depthwise_separable_2d_s0 {{.*}}direct = {{true|false}}, {{.*}}s0.outputs_x = {{.*}}s1.block_k = {{.*}}wgmma =
+// Problem 86's space: the matmul family's decisions (the fused kernel), `direct`, and the
+// chain's stages (window, matmul), printed in name order.
+// SPACE: kb.candidate @conv_depthwise_separable_2d_s0 {{.*}}{block_k = {{.*}}, direct = {{true|false}}, {{.*}}s0.outputs_x = {{.*}}s1.block_k = {{.*}}, wgmma = {{true|false}}}

@@ -129,7 +129,7 @@ struct ImageGather {
   }
 };
 
-/// A small convolution (a depthwise one: at most kMaxProducedTerms products per element) whose
+/// A small convolution (at most kMaxProducedTerms products per element: a depthwise one) whose
 /// result, a temporary, the contraction reads as B (a pointwise convolution after it): the
 /// kernel computes each element of B's tiles from the convolution's image and filter as it
 /// brings them to shared memory, instead of a launch writing the temporary and the GEMM reading
