@@ -220,6 +220,10 @@ struct ImagePadding {
   SmallVector<int64_t> low, high, spread;
   SmallVector<ReassociationIndices> expansion;
   SmallVector<int64_t> shape;
+
+  bool spreadOut() const {
+    return llvm::any_of(spread, [](int64_t stride) { return stride != 1; });
+  }
 };
 } // namespace
 
@@ -403,8 +407,7 @@ static FailureOr<MatmulInfo> bufferizeAndAnalyze(ModuleOp module, func::FuncOp f
     return info;
   if (ProducedOperand *producer = info->producer ? &*info->producer : nullptr;
       producer && isPaddedStandIn(producer->image)) {
-    if (!padding->expansion.empty() ||
-        llvm::any_of(padding->spread, [](int64_t stride) { return stride != 1; }))
+    if (!padding->expansion.empty() || padding->spreadOut())
       return func.emitError() << "not in the matmul family: the image of the convolution that "
                                  "makes B is split into groups or spread out";
     producer->image = func.getArgument(padding->argument);
@@ -424,8 +427,7 @@ static FailureOr<MatmulInfo> bufferizeAndAnalyze(ModuleOp module, func::FuncOp f
   }
   info->gather->lowPadding = padding->low;
   info->gather->highPadding = padding->high;
-  if (llvm::any_of(padding->spread, [](int64_t stride) { return stride != 1; }) &&
-      failed(planPhases(*info, padding->spread)))
+  if (padding->spreadOut() && failed(planPhases(*info, padding->spread)))
     return failure();
   return info;
 }
@@ -619,7 +621,9 @@ static std::optional<ProducedOperand> takeProducer(SmallVectorImpl<Operation *> 
       !(isa<BlockArgument>(taskBufferOf(image)) || isPaddedStandIn(image)))
     return std::nullopt;
   Operation *consumer = products[1], *fill = nullptr;
-  ProducedOperand producer{convolution, {}, image, filter, {}, {}};
+  int64_t imageRank = cast<MemRefType>(image.getType()).getRank();
+  ProducedOperand producer{convolution, {}, image, filter, SmallVector<int64_t>(imageRank, 0),
+                           SmallVector<int64_t>(imageRank, 0)};
   for (Operation *user : alloc->getUsers()) {
     if (user == convolution || user == consumer)
       continue;

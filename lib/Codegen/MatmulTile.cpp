@@ -94,10 +94,8 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   planKTiles(splitId);
   a = operandView(info.a);
   if (info.producer) { // B is computed from these; its temporary is never written
-    producerImage = rowMajorView(info.producer->image,
-                                 cast<MemRefType>(info.producer->image.getType()).getShape());
-    producerFilter = rowMajorView(info.producer->filter,
-                                  cast<MemRefType>(info.producer->filter.getType()).getShape());
+    producerImage = rowMajorView(info.producer->image);
+    producerFilter = rowMajorView(info.producer->filter);
   } else {
     bBuffer = operandView(info.b);
   }
@@ -202,7 +200,7 @@ void MatmulKernelBuilder::buildFilterCopy(StringRef kernelName) {
     SmallVector<Value> source(at.size());
     for (auto [position, d] : llvm::enumerate(info.aPermutation))
       source[d] = at[position];
-    return element(load(rowMajorView(info.a.buffer, filter.getShape()), source, 1), 0);
+    return element(load(rowMajorView(info.a.buffer), source, 1), 0);
   };
   int64_t elements = phases > 1 ? shape[0] * shape[1] : filter.getNumElements();
   buildPerElementLaunch(kernelName, "filter", elements, 1, [&](Value linear) {
@@ -350,6 +348,10 @@ Value MatmulKernelBuilder::rowMajorView(Value buffer, ArrayRef<int64_t> shape) {
                                            computeSuffixProduct(shape));
 }
 
+Value MatmulKernelBuilder::rowMajorView(Value buffer) {
+  return rowMajorView(buffer, cast<MemRefType>(buffer.getType()).getShape());
+}
+
 /// The operand with one dimension per role.
 Value MatmulKernelBuilder::operandView(const MatmulOperand &operand) {
   ArrayRef<int64_t> shape = cast<MemRefType>(operand.buffer.getType()).getShape();
@@ -372,7 +374,7 @@ void MatmulKernelBuilder::viewEpilogueOperands() {
     Value buffer = input->get();
     auto type = dyn_cast<MemRefType>(buffer.getType());
     if (type && buffer != info.contraction.getDpsInits().front())
-      epilogueViews[buffer] = rowMajorView(buffer, type.getShape());
+      epilogueViews[buffer] = rowMajorView(buffer);
   }
 }
 
@@ -728,10 +730,8 @@ Value MatmulKernelBuilder::producedVector(ArrayRef<Value> indices, int64_t width
       SmallVector<Value> imageAt = at(imageMap);
       Value inside;
       for (size_t d = 0; d < imageAt.size(); ++d) {
-        int64_t low = producer.lowPadding.empty() ? 0 : producer.lowPadding[d];
-        int64_t high = producer.highPadding.empty() ? 0 : producer.highPadding[d];
-        imageAt[d] = add(imageAt[d], -low);
-        if (low != 0 || high != 0)
+        imageAt[d] = add(imageAt[d], -producer.lowPadding[d]);
+        if (producer.lowPadding[d] != 0 || producer.highPadding[d] != 0)
           inside = both(inside, less(imageAt[d], imageShape[d]));
       }
       Value element;

@@ -130,6 +130,7 @@ private:
   int64_t blocksN() const;
   mlir::Value operandView(const MatmulOperand &operand);
   mlir::Value rowMajorView(mlir::Value buffer, llvm::ArrayRef<int64_t> shape);
+  mlir::Value rowMajorView(mlir::Value buffer); // of its own shape
   void viewEpilogueOperands();
   TileCopy copyOfA();
   TileCopy copyOfB();

@@ -119,7 +119,7 @@ struct ImageGather {
   llvm::SmallVector<int64_t> loopExtents; // of every loop
   // The image index, then a grouped convolution's group: the loops the grid's y linearizes.
   llvm::SmallVector<unsigned> batchLoops;
-  llvm::SmallVector<int64_t> lowPadding, highPadding; // per image dimension
+  llvm::SmallVector<int64_t> lowPadding, highPadding; // per image dimension (zeros: none)
   llvm::SmallVector<PhasedDim> phased; // in image order; the grid's x counts their phases fastest
   int64_t phases() const {
     int64_t product = 1;
