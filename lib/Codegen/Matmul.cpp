@@ -28,6 +28,8 @@ static constexpr int64_t kRegistersPerSM = 64 * 1024;
 static constexpr int64_t kMaxStaticShared = 48 * 1024;
 // Half of what an sm_90 block may have, so that two blocks fit on an SM.
 static constexpr int64_t kMaxShared = 113 * 1024;
+// All an sm_90 block may have (wgmma_shared_b's large tiles leave room for one block an SM).
+static constexpr int64_t kMaxSharedPerBlock = 227 * 1024;
 // Ordered split-K's partial outputs, in bytes (scratch the runner allocates per candidate).
 static constexpr int64_t kMaxSplitScratch = 256 << 20;
 // The grid's y extent (the batch: images x groups for a convolution).
@@ -966,6 +968,11 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
   g.blockN = clampTile(schedule.blockN, info.n, wgmma ? kWgmmaM : kMmaN);
   g.blockK = clampTile(schedule.blockK, info.k, kMmaK);
   if (wgmma) {
+    // Each thread holds block_m / 2 accumulators, which ptxas cannot spill, and about 32
+    // registers more: fewer warpgroups where the block would need more than an SM has.
+    while (g.blockN > kWgmmaM &&
+           g.blockN / kWgmmaM * kWgmmaThreads * (g.blockM / 2 + 32) > kRegistersPerSM)
+      g.blockN /= 2;
     g.warpgroups = g.blockN / kWgmmaM;
     g.threads = g.warpgroups * kWgmmaThreads;
   } else {
@@ -983,17 +990,24 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
   g.fragmentN = wgmma ? 1 : 2;
   g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
   g.cpAsync = true;
-  int64_t bytesA = wgmma ? swizzledTileBytes(g)
+  // A produced or gathered B is made element by element on its way to shared memory: not for
+  // the swizzled K-major tile.
+  g.sharedB = wgmma && schedule.wgmmaSharedB && !g.splitTf32 && !info.producer && !info.gather;
+  int64_t bytesA = wgmma ? swizzledTileBytes(g, g.blockM)
                          : sharedTile(g.blockM, g.blockK, aKInner(info), true).elements() *
                                kF32Bytes;
-  int64_t perStage =
-      bytesA + sharedTile(g.blockN, g.blockK, bKInner(info), true).elements() * kF32Bytes;
+  int64_t bytesB = g.sharedB
+                       ? swizzledTileBytes(g, g.blockN)
+                       : sharedTile(g.blockN, g.blockK, bKInner(info), true).elements() * kF32Bytes;
+  int64_t perStage = bytesA + bytesB;
   // wgmma with split_tf32: one more A tile, of the small parts, after the stages (aligned to an
   // atom, as the first).
-  int64_t smallA = wgmma && g.splitTf32 ? swizzledTileBytes(g) + kAtomAlignment : 0;
+  int64_t smallA = wgmma && g.splitTf32 ? swizzledTileBytes(g, g.blockM) + kAtomAlignment : 0;
   g.stages = schedule.stages + 1;
-  while (g.stages > 2 && g.stages * perStage + smallA > kMaxShared)
+  int64_t maxShared = g.sharedB ? kMaxSharedPerBlock - kAtomAlignment : kMaxShared;
+  while (g.stages > 2 && g.stages * perStage + smallA > maxShared)
     --g.stages;
+  g.groupsInFlight = g.sharedB && g.stages >= 3;
   // wgmma: room to align the tiles' start to an atom, which dynamic shared memory may not be.
   g.sharedBytes = g.stages * perStage + smallA + (wgmma ? kAtomAlignment : 0);
   g.dynamicShared = true;

@@ -49,9 +49,16 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
     for (const SharedTile &tile : {tileA, tileB})
       tileTypes.push_back(MemRefType::get({g.stages, tile.outer, tile.rowPitch}, f32,
                                           AffineMap(), workgroupSpace()));
-  if (g.wgmma) // A's tile in the swizzled K-major layout: row, chunk, 4 K elements
-    tileTypes[0] = MemRefType::get({g.stages, g.blockM, g.blockK / kChunk, kChunk}, f32,
-                                   AffineMap(), workgroupSpace());
+  // wgmma: A's tile in the swizzled K-major layout: row, chunk, 4 K elements; B's too with
+  // wgmma_shared_b (a row per output column).
+  auto swizzledTile = [&](int64_t rows) {
+    return MemRefType::get({g.stages, rows, g.blockK / kChunk, kChunk}, f32, AffineMap(),
+                           workgroupSpace());
+  };
+  if (g.wgmma)
+    tileTypes[0] = swizzledTile(g.blockM);
+  if (g.sharedB)
+    tileTypes[1] = swizzledTile(g.blockN);
   SmallVector<Type> workgroup = g.dynamicShared ? SmallVector<Type>() : tileTypes;
   if (g.splitKOrdered) {
     auto func = info.contraction->getParentOfType<func::FuncOp>();
@@ -112,8 +119,10 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
                                           rem(address, kAtomAlignment)),
                     kAtomAlignment);
     }
-    int64_t bytesA = g.stages * (g.wgmma ? swizzledTileBytes(g)
-                                         : tileA.elements() * kF32Bytes); // a multiple of 16
+    // A multiple of 16 bytes; of an atom's alignment for a swizzled tile (its rows a multiple
+    // of 8), so that B's swizzled tiles follow aligned.
+    int64_t bytesA = g.stages * (g.wgmma ? swizzledTileBytes(g, g.blockM)
+                                         : tileA.elements() * kF32Bytes);
     sharedA = memref::ViewOp::create(b, loc, tileTypes[0], dynamic, offsetA, ValueRange{});
     sharedB = memref::ViewOp::create(b, loc, tileTypes[1], dynamic, add(offsetA, bytesA),
                                      ValueRange{});
@@ -418,6 +427,9 @@ void MatmulKernelBuilder::eraseReplacedOps() {
 // Global -> shared copies of one K tile of A or B
 //===----------------------------------------------------------------------===//
 
+/// The K rows a transposing copy's threads run down before they move along N.
+static constexpr int64_t kRowBlock = 8;
+
 /// One operand's tile copy: which vectors each thread moves.
 struct MatmulKernelBuilder::TileCopy {
   const MatmulOperand *operand;
@@ -435,7 +447,9 @@ MatmulKernelBuilder::TileCopy MatmulKernelBuilder::copyOfA() {
   return copy;
 }
 MatmulKernelBuilder::TileCopy MatmulKernelBuilder::copyOfB() {
-  return {&info.b, bBuffer, sharedB, tileB, g.vectorB, g.blockN, info.n, blockColBase()};
+  TileCopy copy{&info.b, bBuffer, sharedB, tileB, g.vectorB, g.blockN, info.n, blockColBase()};
+  copy.swizzled = g.sharedB;
+  return copy;
 }
 
 /// Where the thread's `i`-th vector of a tile goes in shared memory, and whether it exists
@@ -457,8 +471,19 @@ MatmulKernelBuilder::VectorSlot MatmulKernelBuilder::slot(const TileCopy &copy, 
   int64_t perRow = copy.tile.inner / copy.width;
   Value id = add(threadId, i * g.threads);
   VectorSlot s;
-  s.row = div(id, perRow);
-  s.col = mul(rem(id, perRow), copy.width);
+  if (isTransposed(copy)) {
+    // Blocks of 8 K rows (block_k is a multiple of 8), consecutive threads down a block's rows
+    // and then along N: a warp loads 4 vectors of each of 8 rows (whole 32-byte sectors, with
+    // 16-byte vectors), and its stores of one element of them touch 16 banks of the swizzled
+    // rows (2 ways), where a warp down 32 rows would store to all 32 but load half sectors.
+    int64_t perBlock = kRowBlock * perRow;
+    Value local = rem(id, perBlock);
+    s.row = add(mul(div(id, perBlock), kRowBlock), rem(local, kRowBlock));
+    s.col = mul(div(local, kRowBlock), copy.width);
+  } else {
+    s.row = div(id, perRow);
+    s.col = mul(rem(id, perRow), copy.width);
+  }
   if ((i + 1) * g.threads > vectorsPerTile(copy))
     s.exists = less(id, vectorsPerTile(copy));
   return s;
@@ -679,6 +704,12 @@ Value MatmulKernelBuilder::phaseKEnd() {
   return arith::SelectOp::create(b, loc, empty, index(0), add(last, 1));
 }
 
+/// A swizzled (K-major) tile of an operand that runs along M or N in memory: B's with
+/// wgmma_shared_b where B is row-major.
+bool MatmulKernelBuilder::isTransposed(const TileCopy &copy) const {
+  return copy.swizzled && !copy.tile.kInner;
+}
+
 bool MatmulKernelBuilder::isProduced(const TileCopy &copy) const {
   return copy.operand == &info.b && info.producer;
 }
@@ -771,7 +802,16 @@ void MatmulKernelBuilder::storeTile(const TileCopy &copy, ArrayRef<Value> values
     VectorSlot s = slot(copy, i);
     Value value = vector;
     guarded(s.exists, {}, [&] {
-      store(value, copy.shared, {stage, s.row, s.col});
+      if (!isTransposed(copy)) {
+        store(value, copy.shared, {stage, s.row, s.col});
+        return SmallVector<Value>{};
+      }
+      for (int64_t e = 0; e < copy.width; ++e) { // element by element in the K-major tile
+        Value mn = add(s.col, e);
+        store(vector::FromElementsOp::create(b, loc, vectorType(1), element(value, e)),
+              copy.shared,
+              {stage, mn, swizzledChunk(mn, div(s.row, kChunk)), rem(s.row, kChunk)});
+      }
       return SmallVector<Value>{};
     });
   }
@@ -780,6 +820,8 @@ void MatmulKernelBuilder::storeTile(const TileCopy &copy, ArrayRef<Value> values
 /// cp.async of K tile `kTile` into `stage`; a vector outside the operand is zero-filled (a
 /// copy of no source elements, from a clamped address).
 void MatmulKernelBuilder::copyTileAsync(const TileCopy &copy, Value kTile, Value stage) {
+  if (isTransposed(copy)) // no cp.async transposes: every load goes out, then the stores
+    return storeTile(copy, loadTile(copy, kTile), stage);
   for (int64_t i = 0; i < vectorsPerThread(copy); ++i) {
     VectorSlot s = slot(copy, i);
     guarded(s.exists, {}, [&] {
@@ -843,10 +885,23 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
     storeTile(copyB, vb, stage);
   };
 
-  // Prologue: the first stages - 1 tiles (at least one) on their way with cp.async; the first
-  // tile in shared memory for the register prefetch.
+  // How many tiles ahead of the one multiplied the copies run: into every other buffer, or,
+  // where the tile before may still be read by wgmma groups in flight, one fewer.
+  int64_t distance = std::max<int64_t>(g.stages - (g.groupsInFlight ? 2 : 1), 1);
+
+  // A transposed B with groups in flight: its loads for a tile go out an iteration before its
+  // stores (in registers the loop carries), so that a whole tile's products hide their latency.
+  bool carryB = g.groupsInFlight && isTransposed(copyB);
+  SmallVector<Type> carriedTypes(carryB ? vectorsPerThread(copyB) : 0, vectorType(copyB.width));
+  auto loadBAhead = [&](Value kTile) {
+    return guarded(kTileBefore(kTile), carriedTypes, [&] { return loadTile(copyB, kTile); });
+  };
+
+  // Prologue: the first `distance` tiles on their way with cp.async (and B's loads of the next
+  // where they are carried); the first tile in shared memory for the register prefetch.
+  SmallVector<Value> initial(acc);
   if (g.cpAsync) {
-    for (int64_t t = 0; t < std::max<int64_t>(g.stages - 1, 1); ++t) {
+    for (int64_t t = 0; t < distance; ++t) {
       if (t < kTiles)
         guarded(kTileCount ? kTileBefore(index(t)) : Value(), {}, [&] {
           issueAsync(index(t), index(t));
@@ -854,6 +909,8 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
         });
       commit();
     }
+    if (carryB)
+      llvm::append_range(initial, loadBAhead(index(distance)));
   } else if (g.stages == 2) {
     guarded(kTileCount ? kTileBefore(index(0)) : Value(), {}, [&] {
       copyThroughRegisters(index(0), index(0));
@@ -863,12 +920,13 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
   }
 
   auto loop = scf::ForOp::create(b, loc, index(0), kTileCount ? kTileCount : index(kTiles),
-                                 index(1), acc);
+                                 index(1), initial);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kTile = loop.getInductionVar();
-    ValueRange iterAcc = loop.getRegionIterArgs();
+    ValueRange iterAcc = loop.getRegionIterArgs().take_front(acc.size());
+    ValueRange carried = loop.getRegionIterArgs().drop_front(acc.size());
     Value stage = stageOf(kTile);
     SmallVector<Value> next;
     // The copy of tile kTile + distance, issued in the stage it goes to.
@@ -882,16 +940,30 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
     };
     if (g.cpAsync) {
       // Tile kTile has landed (for this thread; the barrier makes it everyone's), and every
-      // thread is done with the buffer the next copy overwrites.
-      NVVM::CpAsyncWaitGroupOp::create(b, loc, std::max<int64_t>(g.stages - 2, 0));
+      // thread is done with the buffer the next copy overwrites: with groups in flight, every
+      // thread has waited for the groups of the tile before the last (multiply), and the
+      // copies go out after this tile's group, into neither its buffer nor the last one's.
+      NVVM::CpAsyncWaitGroupOp::create(b, loc, distance - 1);
       if (g.wgmma) // wgmma reads shared memory through the async proxy
         NVVM::FenceProxyOp::create(
             b, loc, NVVM::ProxyKind::async_shared,
             NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
       barrier();
-      if (g.stages > 1)
-        issueAhead(g.stages - 1);
+      if (g.stages > 1 && !g.groupsInFlight)
+        issueAhead(distance);
       next = multiply(stage, iterAcc);
+      if (carryB) {
+        Value ahead = add(kTile, distance);
+        guarded(kTileBefore(ahead), {}, [&] {
+          storeTile(copyB, SmallVector<Value>(carried), stageOf(ahead));
+          copyTileAsync(copyA, ahead, stageOf(ahead));
+          return SmallVector<Value>{};
+        });
+        commit();
+        llvm::append_range(next, loadBAhead(add(ahead, 1)));
+      } else if (g.groupsInFlight) {
+        issueAhead(distance);
+      }
       if (g.stages == 1) {
         barrier();
         issueAhead(1);
@@ -926,7 +998,7 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
     }
     scf::YieldOp::create(b, loc, next);
   }
-  return SmallVector<Value>(loop.getResults());
+  return SmallVector<Value>(loop.getResults().take_front(acc.size()));
 }
 
 //===----------------------------------------------------------------------===//

@@ -28,7 +28,10 @@ inline constexpr int64_t kMaxFragment = 4; // 16 bytes of f32
 inline constexpr int64_t kWgmmaM = 64, kWgmmaThreads = 128, kChunk = 4, kAtomRows = 8;
 inline constexpr int64_t kAtomAlignment = kAtomRows * 128; // the largest atom
 inline int64_t swizzleBytes(const MatmulGeometry &g) { return g.blockK * kF32Bytes; }
-inline int64_t swizzledTileBytes(const MatmulGeometry &g) { return g.blockM * swizzleBytes(g); }
+/// A swizzled tile of `rows` rows (A's: block_m; B's with wgmma_shared_b: block_n).
+inline int64_t swizzledTileBytes(const MatmulGeometry &g, int64_t rows) {
+  return rows * swizzleBytes(g);
+}
 
 /// The tile of one operand in shared memory: `outer` rows of `inner` elements in the operand's
 /// own layout (inner = its innermost dimension), rows padded to keep 16-byte alignment and to
@@ -141,6 +144,7 @@ private:
                                                mlir::Value kTile, mlir::Value &inside);
   llvm::SmallVector<mlir::Value> gatheredIndices(mlir::Value k, mlir::Value n,
                                                  mlir::Value &inside);
+  bool isTransposed(const TileCopy &copy) const;
   bool isProduced(const TileCopy &copy) const;
   mlir::Value producedVector(llvm::ArrayRef<mlir::Value> indices, int64_t width);
   llvm::SmallVector<mlir::Value> loadTile(const TileCopy &copy, mlir::Value kTile);

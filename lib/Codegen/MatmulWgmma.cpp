@@ -19,7 +19,8 @@ public:
   using MatmulKernelBuilder::MatmulKernelBuilder;
 
 private:
-  /// The descriptor of the A tile `tile` (stage 0 of sharedA, or sharedSmallA) from K = 0: the
+  /// The descriptor of the swizzled tile `tile` (stage 0 of sharedA or, with wgmma_shared_b,
+  /// sharedB; or sharedSmallA) from K = 0: the
   /// start address >> 4 in bits 0-13, the stride byte offset (between 8-row atoms) >> 4 in bits
   /// 32-45, the swizzle mode in bits 62-63 (1: 128 bytes, 2: 64, 3: 32); the leading byte offset
   /// (bits 16-29) is unused by swizzled K-major layouts whose K step fits a row.
@@ -36,18 +37,19 @@ private:
     return arith::OrIOp::create(b, loc, start, constant(static_cast<int64_t>(fields)));
   }
 
-  /// One m64nNk8 wgmma (N = blockM) of the warpgroup: acc += fragment (this thread's 4 of B^T's
-  /// 64 x 8, as i32) x the 8 x N at `descriptor` (A^T); without `accumulate`, the product alone
-  /// (scale-d 0: `acc` is not an input, so its registers stay free). Inline PTX: MLIR's wgmma op
-  /// takes both operands from shared memory, and TF32 admits no transposed (N-contiguous) one
-  /// there.
-  SmallVector<Value> wgmma(ValueRange acc, ArrayRef<Value> fragment, Value descriptor,
+  /// One m64nNk8 wgmma (N = blockM) of the warpgroup: acc += B^T's 64 x 8 x the 8 x N at
+  /// `descriptor` (A^T), B^T as `bOperand`: this thread's 4 of its fragment (as i32), or with
+  /// wgmma_shared_b its descriptor; without `accumulate`, the product alone (scale-d 0: `acc` is
+  /// not an input, so its registers stay free). Inline PTX: MLIR's wgmma op takes both operands
+  /// from shared memory, and TF32 admits no transposed (N-contiguous) one there.
+  SmallVector<Value> wgmma(ValueRange acc, ArrayRef<Value> bOperand, Value descriptor,
                            bool accumulate = true) {
     int64_t n = acc.size();
-    int64_t first = accumulate ? 2 * n : n; // the fragment's operand number
+    int64_t first = accumulate ? 2 * n : n; // B^T's first operand number
+    int64_t after = first + bOperand.size(); // the descriptor's, then scale-d's
     std::string ptx, constraints;
     llvm::raw_string_ostream text(ptx), kinds(constraints);
-    text << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << first + 5 << ", 0;\n"
+    text << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << after + 1 << ", 0;\n"
          << "wgmma.mma_async.sync.aligned.m64n" << g.blockM << "k8.f32.tf32.tf32 {";
     // Without inputs to tie them to, the outputs are early-clobber: the wgmma is still reading
     // its fragment when it writes them.
@@ -55,16 +57,20 @@ private:
       text << (i ? ", $" : "$") << i;
       kinds << (accumulate ? "=f," : "=&f,");
     }
-    text << "}, {$" << first << ", $" << first + 1 << ", $" << first + 2 << ", $" << first + 3
-         << "}, $" << first + 4 << ", p, 1, 1;\n}";
+    if (bOperand.size() == 1)
+      text << "}, $" << first;
+    else
+      text << "}, {$" << first << ", $" << first + 1 << ", $" << first + 2 << ", $" << first + 3
+           << "}";
+    text << ", $" << after << ", p, 1, 1;\n}";
     SmallVector<Value> operands;
     if (accumulate) { // the accumulators are inputs too, in the outputs' registers
       for (int64_t i = 0; i < n; ++i)
         kinds << i << ",";
       operands.append(acc.begin(), acc.end());
     }
-    kinds << "r,r,r,r,l,r";
-    operands.append(fragment.begin(), fragment.end());
+    kinds << (bOperand.size() == 1 ? "l" : "r,r,r,r") << ",l,r";
+    operands.append(bOperand.begin(), bOperand.end());
     operands.push_back(descriptor);
     operands.push_back(
         arith::ConstantIntOp::create(b, loc, b.getI32Type(), accumulate ? 1 : 0)); // scale-d
@@ -133,15 +139,11 @@ private:
       Tf32Parts parts = g.splitTf32 ? splitTf32(values) : Tf32Parts{values, {}};
       fragments.push_back({asI32(parts.big), asI32(parts.small)});
     }
-    Type i64 = b.getI64Type();
-    Value stageOffset = arith::IndexCastUIOp::create(
-        b, loc, i64, mul(stage, swizzledTileBytes(g) >> 4));
+    Value stageOffset = descriptorOffset(mul(stage, swizzledTileBytes(g, g.blockM)));
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     SmallVector<Value> result(acc);
     for (auto [step, fragment] : llvm::enumerate(fragments)) {
-      // The K step's first column within the rows (the swizzle applies to the whole address).
-      Value chunkOffset = arith::ConstantIntOp::create(b, loc, i64,
-                                                       step * kMmaK * kF32Bytes >> 4);
+      Value chunkOffset = kStepOffset(step);
       Value at = arith::AddIOp::create(
           b, loc, descriptor, arith::AddIOp::create(b, loc, stageOffset, chunkOffset));
       if (g.splitTf32) {
@@ -157,6 +159,60 @@ private:
     return g.splitTf32 ? addTileSums(acc, result) : result;
   }
 
+  /// A byte offset within shared memory as a descriptor's start address field (16-byte units).
+  Value descriptorOffset(Value bytes) {
+    return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), div(bytes, 16));
+  }
+  /// K step `step`'s first column within a swizzled tile's rows (the swizzle applies to the
+  /// whole address), as a descriptor offset.
+  Value kStepOffset(int64_t step) {
+    return arith::ConstantIntOp::create(b, loc, b.getI64Type(), step * kMmaK * kF32Bytes >> 4);
+  }
+
+  /// wgmma_shared_b: the K tile in `stage` into the accumulators, both operands read from
+  /// shared memory (`descriptorB`: the warpgroup's 64 rows of B^T's tile), the tile's wgmma ops
+  /// in one group; with groups in flight, the wait leaves this one running (it reads nothing
+  /// the threads write before the next tile's wait) and waits for the one before.
+  SmallVector<Value> wgmmaTileShared(Value stage, ValueRange acc, Value descriptor,
+                                     Value descriptorB) {
+    Value offsetA = descriptorOffset(mul(stage, swizzledTileBytes(g, g.blockM)));
+    Value offsetB = descriptorOffset(mul(stage, swizzledTileBytes(g, g.blockN)));
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    SmallVector<Value> result(acc);
+    for (int64_t step = 0; step < g.blockK / kMmaK; ++step) {
+      auto at = [&](Value base, Value offset) -> Value {
+        return arith::AddIOp::create(b, loc, base,
+                                     arith::AddIOp::create(b, loc, offset, kStepOffset(step)));
+      };
+      result = wgmma(result, at(descriptorB, offsetB), at(descriptor, offsetA));
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, g.groupsInFlight ? 1 : 0);
+    return result;
+  }
+
+  /// `values` as the results of an empty asm that ties each to itself, ordered with the other
+  /// side effects: what reads them after a wgmma wait stays after it.
+  SmallVector<Value> fenceOperands(ValueRange values) {
+    std::string constraints;
+    llvm::raw_string_ostream kinds(constraints);
+    for (size_t i = 0; i < values.size(); ++i)
+      kinds << "=f,";
+    for (size_t i = 0; i < values.size(); ++i)
+      kinds << (i ? "," : "") << i;
+    auto type = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                 SmallVector<Type>(values.size(), f32));
+    auto op = LLVM::InlineAsmOp::create(
+        b, loc, type, values, "", constraints, /*has_side_effects=*/true,
+        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
+    SmallVector<Value> result;
+    for (size_t i = 0; i < values.size(); ++i)
+      result.push_back(LLVM::ExtractValueOp::create(b, loc, op.getRes(), i));
+    return result;
+  }
+
   /// Each warpgroup computes 64 columns x blockM rows of C as C^T = B^T A^T. A thread holds,
   /// for each 8 rows j of the block, C(8j + 2 (lane % 4) + {0, 1}, column + {0, 8}), column =
   /// its warpgroup's 64 + its warp's 16 (of the four warps) + lane / 4.
@@ -167,10 +223,21 @@ private:
                        div(lane, 4));
     Value descriptor = tileDescriptor(sharedA);
     Value smallDescriptor = g.splitTf32 ? tileDescriptor(sharedSmallA) : Value();
+    Value descriptorB;
+    if (g.sharedB) // the warpgroup's rows of B^T's tile
+      descriptorB = arith::AddIOp::create(
+          b, loc, tileDescriptor(sharedB),
+          descriptorOffset(mul(div(threadId, kWgmmaThreads), kWgmmaM * swizzleBytes(g))));
     SmallVector<Value> acc(g.blockM / 2, accumulatorStart());
     SmallVector<Value> result = pipelineOverK(acc, [&](Value stage, ValueRange tileAcc) {
+      if (g.sharedB)
+        return wgmmaTileShared(stage, tileAcc, descriptor, descriptorB);
       return wgmmaTile(stage, tileAcc, column, quad, descriptor, smallDescriptor);
     });
+    if (g.groupsInFlight) { // the last tile's group
+      NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+      result = fenceOperands(result);
+    }
     Value rowBase = add(blockRowBase(), mul(quad, 2));
     Value colBase = add(blockColBase(), column);
     for (int64_t j = 0; j < g.blockM / 8; ++j)

@@ -9,7 +9,7 @@
 // stages' under s0., s1., s2. (matmul, normalization, matmul), and `unfused` picks which builds
 // the candidate.
 
-// SPACE: kb.candidate @scaled_dot_product_attention_s0 of @scaled_dot_product_attention policy decisions {block_kv = {{.*}}, s0.block_k = {{.*}}, s0.wgmma = {{.*}}, s1.block = {{.*}}, s1.vector = {{.*}}, s2.block_k = {{.*}}, s2.wgmma = {{.*}}, unfused = {{true|false}}, vector = {{.*}}} logprob <sum = {{.*}}, count = 53>
+// SPACE: kb.candidate @scaled_dot_product_attention_s0 of @scaled_dot_product_attention policy decisions {block_kv = {{.*}}, s0.block_k = {{.*}}, s0.wgmma = {{.*}}, s0.wgmma_shared_b = {{.*}}, s1.block = {{.*}}, s1.vector = {{.*}}, s2.block_k = {{.*}}, s2.wgmma = {{.*}}, s2.wgmma_shared_b = {{.*}}, unfused = {{true|false}}, vector = {{.*}}} logprob <sum = {{.*}}, count = 55>
 
 // Unfused, the causal mask goes with the scores' matmul as its epilogue (-inf above the
 // diagonal), the softmax reads the scores from scratch0 into scratch1 and the second matmul reads

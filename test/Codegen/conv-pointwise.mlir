@@ -2,8 +2,9 @@
 // RUN: kopt %S/../../tasks/kernelbench/level1/087_conv_pointwise_2D.mlir 2>/dev/null --pass-pipeline='builtin.module(kb-sample{n=4 seed=1 policy=uniform},kb-lower-to-ptx)' | FileCheck %s --check-prefix=TASK
 
 // A 1x1 convolution is a matmul: the matmul family takes it (its decisions), C = W X per image,
-// the images a batch (the grid's y) along which the weight is broadcast.
-// TASK-COUNT-4: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_pointwise_2d{{(_init)?}}"
+// the images a batch (the grid's y) along which the weight is broadcast; with `direct`, the
+// window family's kernel.
+// TASK-COUNT-4: kb.candidate {{.*}}decisions {block_k = {{.*}}ptx {{.*}}<"conv_pointwise_2d{{(_init|_stage0)?}}"
 
 kb.task @pointwise tolerance(atol 1.0e-4, rtol 1.0e-4) {
   kb.input "x" : tensor<3x13x9x11xf32> dist(uniform(-1.0, 1.0))

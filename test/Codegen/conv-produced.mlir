@@ -55,4 +55,4 @@ kb.candidate @chain of @dw_pw_odd policy decisions {direct = true, s0.outputs_x 
 
 // Problem 86's space: the matmul family's decisions (the fused kernel), `direct`, and the
 // chain's stages (window, matmul), printed in name order.
-// SPACE: kb.candidate @conv_depthwise_separable_2d_s0 {{.*}}{block_k = {{.*}}, direct = {{true|false}}, {{.*}}s0.outputs_x = {{.*}}s1.block_k = {{.*}}, wgmma = {{true|false}}}
+// SPACE: kb.candidate @conv_depthwise_separable_2d_s0 {{.*}}{block_k = {{.*}}, direct = {{true|false}}, {{.*}}s0.outputs_x = {{.*}}s1.block_k = {{.*}}, wgmma = {{true|false}}, wgmma_shared_b = {{true|false}}}

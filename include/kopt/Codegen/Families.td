@@ -209,6 +209,14 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       memory (s0.* window, s1.* matmul) instead of one kernel computing the depthwise result as
       the GEMM's B. The other decisions then do not apply. Ignored where neither a later family
       nor a chain takes the payload (every payload but those) and in a chain's stages
+    }]>,
+    BoolDecision<"wgmma_shared_b", "wgmmaSharedB", false, [{
+      with wgmma, without split_tf32: B's tile too in shared memory in the swizzled K-major
+      layout (copied with cp.async where B runs along K; transposed through registers where it
+      runs along N), so that the tensor cores read both operands from shared memory and no
+      register operand holds a wgmma group back: with 3 or more buffers each K tile's group
+      stays in flight while the next tile's copies go out, which then run one tile less ahead.
+      The tiles may then take all of an SM's shared memory (227 KiB)
     }]>
   ];
 }

@@ -55,24 +55,69 @@ kb.task @few_rows tolerance(atol 1.0e-2, rtol 1.0e-2) {
   }
 }
 
-// Every block shape and swizzle width (block_k 8, 16, 32: 32-, 64-, 128-byte rows), 2 to 4 buffers.
+kb.task @long_k tolerance(atol 1.0e-2, rtol 1.0e-2) {
+  kb.input "a" : tensor<130x1000xf32> dist(uniform(0.0, 1.0))
+  kb.input "b" : tensor<1000x190xf32> dist(uniform(-0.5, 1.0))
+  kb.output "c" : tensor<130x190xf32>
+  kb.reference "return a @ b"
+  kb.payload(%a: tensor<130x1000xf32>, %b: tensor<1000x190xf32>, %c: tensor<130x190xf32>) {
+    %z = arith.constant 0.0 : f32
+    %0 = linalg.fill ins(%z : f32) outs(%c : tensor<130x190xf32>) -> tensor<130x190xf32>
+    %1 = linalg.matmul ins(%a, %b : tensor<130x1000xf32>, tensor<1000x190xf32>) outs(%0 : tensor<130x190xf32>) -> tensor<130x190xf32>
+    kb.yield %1 : tensor<130x190xf32>
+  }
+}
+
+// Every block shape and swizzle width (block_k 8, 16, 32: 32-, 64-, 128-byte rows), 2 to 4 buffers;
+// then the same with B's tile in shared memory too (wgmma_shared_b: transposed through registers
+// where B is row-major, groups in flight from 3 buffers on), and 1000-deep K with splits.
 kb.candidate @ragged_32x64_k8_s1 of @ragged policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @ragged_64x128_k16_s2 of @ragged policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true}
 kb.candidate @ragged_128x128_k32_s3 of @ragged policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @ragged_128x32_k32_s1 of @ragged policy decisions {block_m = 128, block_n = 32, block_k = 32, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @ragged_32x64_k16_s3 of @ragged policy decisions {block_m = 32, block_n = 64, block_k = 16, stages = 3, tf32 = true, wgmma = true}
+kb.candidate @ragged_shared_b_32x64_k8_s1 of @ragged policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @ragged_shared_b_64x128_k16_s2 of @ragged policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @ragged_shared_b_128x128_k32_s3 of @ragged policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @ragged_shared_b_256x128_k32_s2 of @ragged policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @ragged_shared_b_128x256_k16_s3 of @ragged policy decisions {block_m = 128, block_n = 256, block_k = 16, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @b_transposed_32x64_k8_s1 of @b_transposed policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @b_transposed_64x128_k16_s2 of @b_transposed policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true}
 kb.candidate @b_transposed_128x128_k32_s3 of @b_transposed policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @b_transposed_128x32_k32_s1 of @b_transposed policy decisions {block_m = 128, block_n = 32, block_k = 32, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @b_transposed_32x64_k16_s3 of @b_transposed policy decisions {block_m = 32, block_n = 64, block_k = 16, stages = 3, tf32 = true, wgmma = true}
+kb.candidate @b_transposed_shared_b_32x64_k8_s1 of @b_transposed policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @b_transposed_shared_b_64x128_k16_s2 of @b_transposed policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @b_transposed_shared_b_128x128_k32_s3 of @b_transposed policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @b_transposed_shared_b_256x128_k32_s2 of @b_transposed policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @b_transposed_shared_b_128x256_k16_s3 of @b_transposed policy decisions {block_m = 128, block_n = 256, block_k = 16, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @batched_32x64_k8_s1 of @batched policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @batched_64x128_k16_s2 of @batched policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true}
 kb.candidate @batched_128x128_k32_s3 of @batched policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @batched_128x32_k32_s1 of @batched policy decisions {block_m = 128, block_n = 32, block_k = 32, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @batched_32x64_k16_s3 of @batched policy decisions {block_m = 32, block_n = 64, block_k = 16, stages = 3, tf32 = true, wgmma = true}
+kb.candidate @batched_shared_b_32x64_k8_s1 of @batched policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @batched_shared_b_64x128_k16_s2 of @batched policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @batched_shared_b_128x128_k32_s3 of @batched policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @batched_shared_b_256x128_k32_s2 of @batched policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @batched_shared_b_128x256_k16_s3 of @batched policy decisions {block_m = 128, block_n = 256, block_k = 16, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @few_rows_32x64_k8_s1 of @few_rows policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @few_rows_64x128_k16_s2 of @few_rows policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true}
 kb.candidate @few_rows_128x128_k32_s3 of @few_rows policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @few_rows_128x32_k32_s1 of @few_rows policy decisions {block_m = 128, block_n = 32, block_k = 32, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @few_rows_32x64_k16_s3 of @few_rows policy decisions {block_m = 32, block_n = 64, block_k = 16, stages = 3, tf32 = true, wgmma = true}
+kb.candidate @few_rows_shared_b_32x64_k8_s1 of @few_rows policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @few_rows_shared_b_64x128_k16_s2 of @few_rows policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @few_rows_shared_b_128x128_k32_s3 of @few_rows policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @few_rows_shared_b_256x128_k32_s2 of @few_rows policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @few_rows_shared_b_128x256_k16_s3 of @few_rows policy decisions {block_m = 128, block_n = 256, block_k = 16, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @long_k_32x64_k8_s1 of @long_k policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true}
+kb.candidate @long_k_64x128_k16_s2 of @long_k policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true}
+kb.candidate @long_k_128x128_k32_s3 of @long_k policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
+kb.candidate @long_k_shared_b_32x64_k8_s1 of @long_k policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @long_k_shared_b_64x128_k16_s2 of @long_k policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @long_k_shared_b_128x128_k32_s3 of @long_k policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @long_k_shared_b_256x128_k32_s2 of @long_k policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @long_k_shared_b_128x256_k16_s3 of @long_k policy decisions {block_m = 128, block_n = 256, block_k = 16, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @long_k_shared_b_split4_atomic of @long_k policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, split_k = 4, tf32 = true, wgmma = true, wgmma_shared_b = true}
+kb.candidate @long_k_shared_b_split4_ordered of @long_k policy decisions {block_m = 128, block_n = 128, block_k = 16, stages = 2, split_k = 4, split_k_atomic = false, tf32 = true, wgmma = true, wgmma_shared_b = true}
