@@ -28,7 +28,7 @@ static constexpr int64_t kRegistersPerSM = 64 * 1024;
 static constexpr int64_t kMaxStaticShared = 48 * 1024;
 // Half of what an sm_90 block may have, so that two blocks fit on an SM.
 static constexpr int64_t kMaxShared = 113 * 1024;
-// All an sm_90 block may have (wgmma_shared_b's large tiles leave room for one block an SM).
+// All an sm_90 block may have (for tiles that leave room for one block an SM).
 static constexpr int64_t kMaxSharedPerBlock = 227 * 1024;
 // Ordered split-K's partial outputs, in bytes (scratch the runner allocates per candidate).
 static constexpr int64_t kMaxSplitScratch = 256 << 20;
@@ -1004,7 +1004,11 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
   // atom, as the first).
   int64_t smallA = wgmma && g.splitTf32 ? swizzledTileBytes(g, g.blockM) + kAtomAlignment : 0;
   g.stages = schedule.stages + 1;
-  int64_t maxShared = g.sharedB ? kMaxSharedPerBlock - kAtomAlignment : kMaxShared;
+  // Where a wgmma's accumulators keep a second block off the SM anyway (block_m 256), and with
+  // wgmma_shared_b's large tiles, the stages may take all of an SM's shared memory.
+  bool registersForOneBlock = wgmma && 2 * g.threads * (g.blockM / 2 + 32) > kRegistersPerSM;
+  int64_t maxShared =
+      g.sharedB || registersForOneBlock ? kMaxSharedPerBlock - kAtomAlignment : kMaxShared;
   while (g.stages > 2 && g.stages * perStage + smallA > maxShared)
     --g.stages;
   g.groupsInFlight = g.sharedB && g.stages >= 3;

@@ -48,6 +48,12 @@ kb.candidate @wg of @mm policy decisions {block_m = 128, block_n = 128, block_k 
 // SM80:     mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // SM80-NOT: wgmma
 
+// 256 rows: 128 accumulators a thread leave registers for one block an SM, so the four buffers
+// asked for may take more than half of its shared memory: 4 x (32768 + 32 x 136 x 4) + 1024.
+// CHECK-LABEL: kb.candidate @rows256 of @mm policy
+// CHECK-SAME:    block = [256, 1, 1], smem = 201728,
+kb.candidate @rows256 of @mm policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
+
 kb.task @mm_at tolerance(atol 1.0e-2, rtol 1.0e-2) {
   kb.input "a" : tensor<128x256xf32> dist(uniform(0.0, 1.0))
   kb.input "b" : tensor<128x512xf32> dist(uniform(0.0, 1.0))
