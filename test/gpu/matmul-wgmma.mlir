@@ -5,9 +5,9 @@
 // fragments in registers and with B's tile in shared memory (wgmma_shared_b, groups in flight),
 // split-K among them.
 
-// CHECK-COUNT-10: kb.candidate @ragged_{{.*}} of @ragged {{.*}}verdict <correct
-// CHECK-COUNT-10: kb.candidate @b_transposed_{{.*}} of @b_transposed {{.*}}verdict <correct
-// CHECK-COUNT-10: kb.candidate @batched_{{.*}} of @batched {{.*}}verdict <correct
-// CHECK-COUNT-10: kb.candidate @few_rows_{{.*}} of @few_rows {{.*}}verdict <correct
-// CHECK-COUNT-10: kb.candidate @long_k_{{.*}} of @long_k {{.*}}verdict <correct
+// CHECK-COUNT-11: kb.candidate @ragged_{{.*}} of @ragged {{.*}}verdict <correct
+// CHECK-COUNT-11: kb.candidate @b_transposed_{{.*}} of @b_transposed {{.*}}verdict <correct
+// CHECK-COUNT-11: kb.candidate @batched_{{.*}} of @batched {{.*}}verdict <correct
+// CHECK-COUNT-11: kb.candidate @few_rows_{{.*}} of @few_rows {{.*}}verdict <correct
+// CHECK-COUNT-11: kb.candidate @long_k_{{.*}} of @long_k {{.*}}verdict <correct
 // CHECK-NOT: verdict

@@ -68,7 +68,8 @@ kb.task @long_k tolerance(atol 1.0e-2, rtol 1.0e-2) {
   }
 }
 
-// Every block shape and swizzle width (block_k 8, 16, 32: 32-, 64-, 128-byte rows), 2 to 4 buffers;
+// Every block shape and swizzle width (block_k 8, 16, 32: 32-, 64-, 128-byte rows), 2 to 4 buffers
+// (256 rows: 4 buffers in more than half of the SM's shared memory);
 // then the same with B's tile in shared memory too (wgmma_shared_b: transposed through registers
 // where B is row-major, groups in flight from 3 buffers on), and 1000-deep K with splits.
 kb.candidate @ragged_32x64_k8_s1 of @ragged policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true}
@@ -76,6 +77,7 @@ kb.candidate @ragged_64x128_k16_s2 of @ragged policy decisions {block_m = 64, bl
 kb.candidate @ragged_128x128_k32_s3 of @ragged policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @ragged_128x32_k32_s1 of @ragged policy decisions {block_m = 128, block_n = 32, block_k = 32, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @ragged_32x64_k16_s3 of @ragged policy decisions {block_m = 32, block_n = 64, block_k = 16, stages = 3, tf32 = true, wgmma = true}
+kb.candidate @ragged_256x128_k32_s3 of @ragged policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @ragged_shared_b_32x64_k8_s1 of @ragged policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @ragged_shared_b_64x128_k16_s2 of @ragged policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @ragged_shared_b_128x128_k32_s3 of @ragged policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
@@ -86,6 +88,7 @@ kb.candidate @b_transposed_64x128_k16_s2 of @b_transposed policy decisions {bloc
 kb.candidate @b_transposed_128x128_k32_s3 of @b_transposed policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @b_transposed_128x32_k32_s1 of @b_transposed policy decisions {block_m = 128, block_n = 32, block_k = 32, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @b_transposed_32x64_k16_s3 of @b_transposed policy decisions {block_m = 32, block_n = 64, block_k = 16, stages = 3, tf32 = true, wgmma = true}
+kb.candidate @b_transposed_256x128_k32_s3 of @b_transposed policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @b_transposed_shared_b_32x64_k8_s1 of @b_transposed policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @b_transposed_shared_b_64x128_k16_s2 of @b_transposed policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @b_transposed_shared_b_128x128_k32_s3 of @b_transposed policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
@@ -96,6 +99,7 @@ kb.candidate @batched_64x128_k16_s2 of @batched policy decisions {block_m = 64, 
 kb.candidate @batched_128x128_k32_s3 of @batched policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @batched_128x32_k32_s1 of @batched policy decisions {block_m = 128, block_n = 32, block_k = 32, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @batched_32x64_k16_s3 of @batched policy decisions {block_m = 32, block_n = 64, block_k = 16, stages = 3, tf32 = true, wgmma = true}
+kb.candidate @batched_256x128_k32_s3 of @batched policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @batched_shared_b_32x64_k8_s1 of @batched policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @batched_shared_b_64x128_k16_s2 of @batched policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @batched_shared_b_128x128_k32_s3 of @batched policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
@@ -106,6 +110,7 @@ kb.candidate @few_rows_64x128_k16_s2 of @few_rows policy decisions {block_m = 64
 kb.candidate @few_rows_128x128_k32_s3 of @few_rows policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @few_rows_128x32_k32_s1 of @few_rows policy decisions {block_m = 128, block_n = 32, block_k = 32, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @few_rows_32x64_k16_s3 of @few_rows policy decisions {block_m = 32, block_n = 64, block_k = 16, stages = 3, tf32 = true, wgmma = true}
+kb.candidate @few_rows_256x128_k32_s3 of @few_rows policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @few_rows_shared_b_32x64_k8_s1 of @few_rows policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @few_rows_shared_b_64x128_k16_s2 of @few_rows policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @few_rows_shared_b_128x128_k32_s3 of @few_rows policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
@@ -114,6 +119,7 @@ kb.candidate @few_rows_shared_b_128x256_k16_s3 of @few_rows policy decisions {bl
 kb.candidate @long_k_32x64_k8_s1 of @long_k policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @long_k_64x128_k16_s2 of @long_k policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true}
 kb.candidate @long_k_128x128_k32_s3 of @long_k policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
+kb.candidate @long_k_256x128_k32_s3 of @long_k policy decisions {block_m = 256, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
 kb.candidate @long_k_shared_b_32x64_k8_s1 of @long_k policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @long_k_shared_b_64x128_k16_s2 of @long_k policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
 kb.candidate @long_k_shared_b_128x128_k32_s3 of @long_k policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
