@@ -952,6 +952,12 @@ static int64_t bWidth(const MatmulInfo &info, int64_t width) {
   return width;
 }
 
+/// The registers a wgmma thread needs, about: its block_m / 2 accumulators (with split_tf32, as
+/// many tile sums beside them) and 32 more.
+static int64_t wgmmaRegisters(const MatmulGeometry &g) {
+  return g.blockM / 2 * (g.splitTf32 ? 2 : 1) + 32;
+}
+
 /// The TF32 kernels: blocks of whole mma tiles, 16-byte cp.async copies where the extents allow,
 /// stages + 1 buffers. mma.sync: warps of up to kMaxWarpTile square. wgmma: a warpgroup per 64
 /// columns.
@@ -968,10 +974,9 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
   g.blockN = clampTile(schedule.blockN, info.n, wgmma ? kWgmmaM : kMmaN);
   g.blockK = clampTile(schedule.blockK, info.k, kMmaK);
   if (wgmma) {
-    // Each thread holds block_m / 2 accumulators, which ptxas cannot spill, and about 32
-    // registers more: fewer warpgroups where the block would need more than an SM has.
+    // Fewer warpgroups where the block would need more registers than an SM has.
     while (g.blockN > kWgmmaM &&
-           g.blockN / kWgmmaM * kWgmmaThreads * (g.blockM / 2 + 32) > kRegistersPerSM)
+           g.blockN / kWgmmaM * kWgmmaThreads * wgmmaRegisters(g) > kRegistersPerSM)
       g.blockN /= 2;
     g.warpgroups = g.blockN / kWgmmaM;
     g.threads = g.warpgroups * kWgmmaThreads;
@@ -1004,11 +1009,10 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
   // atom, as the first).
   int64_t smallA = wgmma && g.splitTf32 ? swizzledTileBytes(g, g.blockM) + kAtomAlignment : 0;
   g.stages = schedule.stages + 1;
-  // Where a wgmma's accumulators keep a second block off the SM anyway (block_m 256), and with
-  // wgmma_shared_b's large tiles, the stages may take all of an SM's shared memory.
-  bool registersForOneBlock = wgmma && 2 * g.threads * (g.blockM / 2 + 32) > kRegistersPerSM;
-  int64_t maxShared =
-      g.sharedB || registersForOneBlock ? kMaxSharedPerBlock - kAtomAlignment : kMaxShared;
+  // Where a wgmma's accumulators keep a second block off the SM anyway (256 x 128 and larger),
+  // the stages may take all of its shared memory.
+  bool registersForOneBlock = wgmma && 2 * g.threads * wgmmaRegisters(g) > kRegistersPerSM;
+  int64_t maxShared = registersForOneBlock ? kMaxSharedPerBlock - kAtomAlignment : kMaxShared;
   while (g.stages > 2 && g.stages * perStage + smallA > maxShared)
     --g.stages;
   g.groupsInFlight = g.sharedB && g.stages >= 3;

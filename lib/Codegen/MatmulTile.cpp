@@ -119,8 +119,8 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
                                           rem(address, kAtomAlignment)),
                     kAtomAlignment);
     }
-    // A multiple of 16 bytes; of an atom's alignment for a swizzled tile (its rows a multiple
-    // of 8), so that B's swizzled tiles follow aligned.
+    // A multiple of 16 bytes; for swizzled tiles, of the swizzle's 8-row repeat (their rows a
+    // multiple of 8), so that B's swizzled tiles follow aligned to it.
     int64_t bytesA = g.stages * (g.wgmma ? swizzledTileBytes(g, g.blockM)
                                          : tileA.elements() * kF32Bytes);
     sharedA = memref::ViewOp::create(b, loc, tileTypes[0], dynamic, offsetA, ValueRange{});

@@ -2,6 +2,7 @@
 // RUN: FileCheck %s < %t.mlir
 // RUN: %extract-ptx %t.mlir in_flight | FileCheck %s --check-prefix=FLIGHT
 // RUN: %extract-ptx %t.mlir two_buffers | FileCheck %s --check-prefix=TWO
+// RUN: %extract-ptx %t.mlir large | FileCheck %s --check-prefix=LARGE
 // RUN: %extract-ptx %t.mlir b_k_major | FileCheck %s --check-prefix=KMAJOR
 // RUN: %extract-ptx %t.mlir split | FileCheck %s --check-prefix=SPLIT
 
@@ -68,6 +69,11 @@ kb.candidate @two_buffers of @mm policy decisions {block_m = 128, block_n = 128,
 // CHECK-LABEL: kb.candidate @large of @mm policy
 // CHECK-SAME:    grid = [4, 1, 1], block = [256, 1, 1], smem = 197632,
 kb.candidate @large of @mm policy decisions {block_m = 256, block_n = 256, block_k = 32, stages = 3, tf32 = true, wgmma = true, wgmma_shared_b = true}
+// Four buffers: the copies run two tiles ahead, so each tile waits for all but the last group.
+// LARGE:      cp.async.wait_group{{[[:space:]]+}}1;
+// LARGE:      wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
+// LARGE:      wgmma.wait_group.sync.aligned{{[[:space:]]+}}1;
+// LARGE:      wgmma.wait_group.sync.aligned{{[[:space:]]+}}0;
 
 // split_tf32 keeps B's fragments in registers (they are split there).
 // CHECK-LABEL: kb.candidate @split of @mm policy

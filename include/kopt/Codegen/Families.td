@@ -137,7 +137,8 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       shared-memory buffers per operand: 1 loads, waits and computes in turn; 2 prefetches the
       next tile while computing this one (through registers without cp_async); 3 keeps two tiles
       in flight with cp_async, and is 2 without. Tiles over 48 KiB live in dynamic shared
-      memory; reduced while they exceed 113 KiB (two blocks per SM fit)
+      memory; reduced while they exceed 113 KiB (two blocks per SM fit), or 227 KiB for a
+      wgmma block whose accumulators leave registers for one block an SM
     }]>,
     BoolDecision<"cp_async", "cpAsync", false, [{
       copy the tiles global -> shared with cp.async (cp.async.cg for 16 bytes) in commit groups,
@@ -146,7 +147,7 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
     BoolDecision<"tf32", "tf32", false, [{
       tensor cores: warps of up to 64 x 64 outputs run m16n8k8 mma.sync on TF32 operands, fed by
       a cp.async pipeline of `stages` + 1 buffers in dynamic shared memory (fewer while over 113
-      KiB, so that two blocks fit on an SM); thread_m, thread_n, vector, unroll_k and cp_async
+      KiB, so that two blocks fit on an SM, as `stages` says); thread_m, thread_n, vector, unroll_k and cp_async
       do not apply. Operands are rounded to TF32's 10-bit mantissa (about 5e-4 relative error
       per product): the verifier judges the result at the task's tolerance, which KernelBench's
       fp32 1e-4 usually rejects for long K and looser ones admit. Ignored by a matvec
@@ -216,7 +217,7 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       runs along N), so that the tensor cores read both operands from shared memory and no
       register operand holds a wgmma group back: with 3 or more buffers each K tile's group
       stays in flight while the next tile's copies go out, which then run one tile less ahead.
-      The tiles may then take all of an SM's shared memory (227 KiB)
+      Not for a gathered or produced B
     }]>
   ];
 }
