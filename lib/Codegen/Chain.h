@@ -2,8 +2,8 @@
 //
 // Private to KoptCodegen. A payload no family takes whole (row statistics feeding a global
 // reduction), or one whose family offers it unfused (attention; matmul's depthwise convolution
-// feeding a pointwise one, `direct`), may be a sequence of payloads each family takes. The cut is made after
-// linalg ops with reduction loops and linalg.softmax (the anchors), the only
+// feeding a pointwise one, `direct`), may be a sequence of payloads each family takes. The cut
+// is made after linalg ops with reduction loops and linalg.softmax (the anchors), the only
 // ops whose results cannot be fused into their consumers by the families: every other op goes
 // with the stage of the latest anchor it depends on, ops that depend on none (fills, pads,
 // reshapes of inputs) are copied into each stage that uses them. Each stage is a kb.task of its

@@ -874,9 +874,13 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
   TileCopy copyA = copyOfA(), copyB = copyOfB();
   int64_t kTiles = g.kTilesPerSplit; // of this block's split
 
-  auto issueAsync = [&](Value kTile, Value stage) {
+  // The copies of tile kTile into `stage`; B's from `loadedB` where its loads were carried.
+  auto issueAsync = [&](Value kTile, Value stage, ValueRange loadedB = {}) {
+    if (!loadedB.empty())
+      storeTile(copyB, SmallVector<Value>(loadedB), stage);
     copyTileAsync(copyA, kTile, stage);
-    copyTileAsync(copyB, kTile, stage);
+    if (loadedB.empty())
+      copyTileAsync(copyB, kTile, stage);
   };
   auto commit = [&] { NVVM::CpAsyncCommitGroupOp::create(b, loc); };
   auto copyThroughRegisters = [&](Value kTile, Value stage) {
@@ -930,10 +934,10 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
     Value stage = stageOf(kTile);
     SmallVector<Value> next;
     // The copy of tile kTile + distance, issued in the stage it goes to.
-    auto issueAhead = [&](int64_t distance) {
+    auto issueAhead = [&](int64_t distance, ValueRange loadedB = {}) {
       Value ahead = add(kTile, distance);
       guarded(kTileBefore(ahead), {}, [&] {
-        issueAsync(ahead, stageOf(ahead));
+        issueAsync(ahead, stageOf(ahead), loadedB);
         return SmallVector<Value>{};
       });
       commit(); // an empty group past the end keeps the count the wait relies on
@@ -952,18 +956,10 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
       if (g.stages > 1 && !g.groupsInFlight)
         issueAhead(distance);
       next = multiply(stage, iterAcc);
-      if (carryB) {
-        Value ahead = add(kTile, distance);
-        guarded(kTileBefore(ahead), {}, [&] {
-          storeTile(copyB, SmallVector<Value>(carried), stageOf(ahead));
-          copyTileAsync(copyA, ahead, stageOf(ahead));
-          return SmallVector<Value>{};
-        });
-        commit();
-        llvm::append_range(next, loadBAhead(add(ahead, 1)));
-      } else if (g.groupsInFlight) {
-        issueAhead(distance);
-      }
+      if (g.groupsInFlight)
+        issueAhead(distance, carried);
+      if (carryB)
+        llvm::append_range(next, loadBAhead(add(kTile, distance + 1)));
       if (g.stages == 1) {
         barrier();
         issueAhead(1);

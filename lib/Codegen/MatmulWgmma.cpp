@@ -74,14 +74,22 @@ private:
     operands.push_back(descriptor);
     operands.push_back(
         arith::ConstantIntOp::create(b, loc, b.getI32Type(), accumulate ? 1 : 0)); // scale-d
-    auto type = LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, f32));
+    return f32Asm(ptx, constraints, operands, n);
+  }
+
+  /// Inline PTX with side effects (ordered with the wgmma fences and waits) whose `results` f32
+  /// outputs come first in `constraints`.
+  SmallVector<Value> f32Asm(StringRef ptx, StringRef constraints, ValueRange operands,
+                            int64_t results) {
+    auto type =
+        LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(results, f32));
     auto op = LLVM::InlineAsmOp::create(
         b, loc, type, operands, ptx, constraints, /*has_side_effects=*/true,
         /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
         LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
         /*operand_attrs=*/ArrayAttr());
     SmallVector<Value> result;
-    for (int64_t i = 0; i < n; ++i)
+    for (int64_t i = 0; i < results; ++i)
       result.push_back(LLVM::ExtractValueOp::create(b, loc, op.getRes(), i));
     return result;
   }
@@ -200,17 +208,7 @@ private:
       kinds << "=f,";
     for (size_t i = 0; i < values.size(); ++i)
       kinds << (i ? "," : "") << i;
-    auto type = LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                 SmallVector<Type>(values.size(), f32));
-    auto op = LLVM::InlineAsmOp::create(
-        b, loc, type, values, "", constraints, /*has_side_effects=*/true,
-        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-        /*operand_attrs=*/ArrayAttr());
-    SmallVector<Value> result;
-    for (size_t i = 0; i < values.size(); ++i)
-      result.push_back(LLVM::ExtractValueOp::create(b, loc, op.getRes(), i));
-    return result;
+    return f32Asm("", constraints, values, values.size());
   }
 
   /// Each warpgroup computes 64 columns x blockM rows of C as C^T = B^T A^T. A thread holds,

@@ -147,8 +147,8 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
     BoolDecision<"tf32", "tf32", false, [{
       tensor cores: warps of up to 64 x 64 outputs run m16n8k8 mma.sync on TF32 operands, fed by
       a cp.async pipeline of `stages` + 1 buffers in dynamic shared memory (fewer while over 113
-      KiB, so that two blocks fit on an SM, as `stages` says); thread_m, thread_n, vector, unroll_k and cp_async
-      do not apply. Operands are rounded to TF32's 10-bit mantissa (about 5e-4 relative error
+      KiB, so that two blocks fit on an SM, as `stages` says); thread_m, thread_n, vector,
+      unroll_k and cp_async do not apply. Operands are rounded to TF32's 10-bit mantissa (about 5e-4 relative error
       per product): the verifier judges the result at the task's tolerance, which KernelBench's
       fp32 1e-4 usually rejects for long K and looser ones admit. Ignored by a matvec
     }]>,
