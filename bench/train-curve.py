@@ -4,7 +4,10 @@ windows of steps: the rollouts' correct share and fast_1 (correct and faster tha
 the mean entropy per decision of the families drawn, distinct decision lists per group, and the
 step time.
 
-    bench/train-curve.py train-log.jsonl [WINDOW]      # WINDOW steps a row (default 5)
+    bench/train-curve.py train-log.jsonl [MORE.jsonl ...] [WINDOW]   # WINDOW steps a row (5)
+
+Several logs are one training resumed from the policy file (bench/train-gpu.sh): their steps are
+numbered on from one log to the next.
 """
 import json
 import statistics
@@ -17,10 +20,13 @@ def mean_entropy(step):
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
+    args = sys.argv[1:]
+    window = int(args.pop()) if len(args) > 1 and args[-1].isdigit() else 5
+    if not args:
         sys.exit(__doc__)
-    steps = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
-    window = int(sys.argv[2]) if len(sys.argv) == 3 else 5
+    steps = [json.loads(line) for path in args for line in open(path) if line.strip()]
+    for number, step in enumerate(steps, 1):
+        step["step"] = number
     print("| steps | correct | fast_1 | entropy per decision | distinct per group "
           f"(of {steps[0]['rollouts'] // len(steps[0]['tasks'])}) | seconds |")
     print("|---|---|---|---|---|---|")

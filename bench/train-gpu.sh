@@ -5,9 +5,11 @@
 #
 #   bench/train-gpu.sh pack                    # here: build/train (the task modules, and the
 #                                              # result cache of the suite runs as a head start)
-#   bench/train-gpu.sh train STEPS [PRIOR [ENTROPY]]
+#   bench/train-gpu.sh train STEPS [PRIOR [ENTROPY [SEED]]]
 #                                              # on the GPU machine (carry .device, build/train):
-#                                              # $OUT/policy.json, train-log.jsonl, cache.jsonl
+#                                              # $OUT/policy.json, train-log.jsonl, cache.jsonl;
+#                                              # a run cut short goes on with PRIOR=$OUT/policy.json
+#                                              # and another SEED (a new task order and draws)
 #   bench/train-gpu.sh compare NAME POLICY [SPLIT]
 #                                              # on the GPU machine: 64 samples per task of
 #                                              # SPLIT (eval; train for the cost model's data)
@@ -34,7 +36,7 @@ train|compare)
   settings="$suite_verify $suite_time"  # those of bench/suite-gpu.sh: its cache applies
   if [ "$1" = train ]; then
     [ -f "$out/cache.jsonl" ] || cp $dir/cache.jsonl "$out/cache.jsonl"
-    kopt $dir/train.mlir -o /dev/null "--pass-pipeline=builtin.module(kb-train{steps=$2 prior=${3:-uniform} entropy=${4:-0.01} runner=$runner cache=$out/cache.jsonl $settings out=$out/policy.json log=$out/train-log.jsonl})"
+    kopt $dir/train.mlir -o /dev/null "--pass-pipeline=builtin.module(kb-train{steps=$2 prior=${3:-uniform} entropy=${4:-0.01} seed=${5:-0} runner=$runner cache=$out/cache.jsonl $settings out=$out/policy.json log=$out/train-log.jsonl})"
   else
     # One task at a time, so that a run cut short keeps the tasks it finished, and a second run
     # into the same $OUT goes on from the first task not done. Its own cache: the suite's results
@@ -51,6 +53,6 @@ train|compare)
 table)
   python3 bench/policy-compare.py "$2" "$3" ;;
 *)
-  echo "usage: $0 pack|train STEPS [PRIOR [ENTROPY]]|compare NAME POLICY [SPLIT]|table A B" >&2
+  echo "usage: $0 pack|train STEPS [PRIOR [ENTROPY [SEED]]]|compare NAME POLICY [SPLIT]|table A B" >&2
   exit 2 ;;
 esac
