@@ -30,8 +30,9 @@ static constexpr int64_t kMaxStaticShared = 48 * 1024;
 static constexpr int64_t kMaxShared = 113 * 1024;
 // All an sm_90 block may have (for tiles that leave room for one block an SM).
 static constexpr int64_t kMaxSharedPerBlock = 227 * 1024;
-// Ordered split-K's partial outputs, in bytes (scratch the runner allocates per candidate).
-static constexpr int64_t kMaxSplitScratch = 256 << 20;
+// A scratch buffer, in bytes (the runner allocates them per candidate): ordered split-K's partial
+// outputs, B's transposed copy.
+static constexpr int64_t kMaxScratch = 256 << 20;
 // The grid's y extent (the batch: images x groups for a convolution).
 static constexpr int64_t kMaxGridY = 65535;
 // The largest mma.sync warp tile (4 x 8 m16n8k8 tiles: 128 accumulators).
@@ -989,15 +990,21 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
     return kInner ? dividingWidth(kMaxFragment, info.k)
                   : dividingWidth(std::min(kMaxFragment, tileMN), extentMN);
   };
+  // A produced or gathered B is made element by element on its way to shared memory: not for
+  // the swizzled K-major tile. One that runs along N goes there from a transposed copy, where
+  // that fits in scratch (transposing each tile on its way measured slower than B in registers:
+  // results/wgmma-shared-b-h100).
+  g.sharedB = wgmma && schedule.wgmmaSharedB && !g.splitTf32 && !info.producer && !info.gather;
+  int64_t copyBytes = (info.b.batchResult >= 0 ? info.batch : 1) * info.k * info.n * kF32Bytes;
+  if (g.sharedB && !bKInner(info) && copyBytes > kMaxScratch)
+    g.sharedB = false;
+  g.transposeB = g.sharedB && !bKInner(info);
   g.vectorA = operandWidth(aKInner(info), g.blockM, info.m);
-  g.vectorB = bWidth(info, operandWidth(bKInner(info), g.blockN, info.n));
+  g.vectorB = bWidth(info, operandWidth(bKInner(info) || g.transposeB, g.blockN, info.n));
   // An mma.sync accumulator fragment holds two adjacent columns; a wgmma one two adjacent rows.
   g.fragmentN = wgmma ? 1 : 2;
   g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
   g.cpAsync = true;
-  // A produced or gathered B is made element by element on its way to shared memory: not for
-  // the swizzled K-major tile.
-  g.sharedB = wgmma && schedule.wgmmaSharedB && !g.splitTf32 && !info.producer && !info.gather;
   int64_t bytesA = wgmma ? swizzledTileBytes(g, g.blockM)
                          : sharedTile(g.blockM, g.blockK, aKInner(info), true).elements() *
                                kF32Bytes;
@@ -1023,7 +1030,7 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
 }
 
 /// Split-K: at most one split per K tile, no split left without a tile, and ordered partials
-/// within kMaxSplitScratch; atomic only where the epilogue is additive. None for a phased
+/// within kMaxScratch; atomic only where the epilogue is additive. None for a phased
 /// convolution, whose output columns are not the GEMM's (the splits' init and sum kernels would
 /// need its phases).
 static void planSplitK(const MatmulSchedule &schedule, const MatmulInfo &info, MatmulGeometry &g) {
@@ -1032,7 +1039,7 @@ static void planSplitK(const MatmulSchedule &schedule, const MatmulInfo &info, M
   int64_t splits = phased ? 1 : std::min(schedule.splitK, kTiles);
   bool ordered = !schedule.splitKAtomic || !epilogueIsAdditive(info);
   int64_t outputBytes = info.batch * info.m * info.n * kF32Bytes;
-  while (ordered && splits > 1 && splits * outputBytes > kMaxSplitScratch)
+  while (ordered && splits > 1 && splits * outputBytes > kMaxScratch)
     splits /= 2;
   g.kTilesPerSplit = llvm::divideCeil(kTiles, splits);
   g.splitK = llvm::divideCeil(kTiles, g.kTilesPerSplit);

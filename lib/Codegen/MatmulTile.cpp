@@ -38,6 +38,8 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
     buildFilterCopy(kernelName);
   if (info.gather)
     buildGatherTable(kernelName);
+  if (g.transposeB)
+    buildTransposedB(kernelName);
   if (!info.matvec) {
     tileA = sharedTile(g.blockM, g.blockK, aKInner(info), g.tf32);
     tileB = sharedTile(g.blockN, g.blockK, bKInner(info), g.tf32);
@@ -260,6 +262,84 @@ void MatmulKernelBuilder::buildFilterCopy(StringRef kernelName) {
 
 /// Atomic split-K's first launch, `<kernelName>_init`: the epilogue of the fill value in every
 /// output element, which the splits then add their partial results to.
+/// The first launch `<kernelName>_transpose_b` where B runs along N and wgmma_shared_b wants its
+/// tiles K-major: a copy of B in scratch, [batch][n][k], which becomes B's buffer. Each block
+/// moves a square of B through shared memory, so that both its loads (along N) and its stores
+/// (along K) are a warp's consecutive elements; the square's rows are padded by one element, so
+/// that a warp reading one of its columns hits every bank once.
+void MatmulKernelBuilder::buildTransposedB(StringRef kernelName) {
+  constexpr int64_t kSide = kWarp, kRowsPerPass = 8;
+  bool batched = info.b.batchResult >= 0;
+  int64_t batches = batched ? info.batch : 1;
+  SmallVector<int64_t> shape{info.n, info.k};
+  if (batched)
+    shape.insert(shape.begin(), batches);
+  auto func = info.contraction->getParentOfType<func::FuncOp>();
+  (void)func.insertArgument(func.getNumArguments(), MemRefType::get(shape, f32),
+                            DictionaryAttr(), loc);
+  Value copy = func.getArguments().back();
+
+  int64_t squaresN = llvm::divideCeil(info.n, kSide);
+  auto square = MemRefType::get({kSide, kSide + 1}, f32, AffineMap(), workgroupSpace());
+  Value one = index(1);
+  MLIRContext *context = b.getContext();
+  auto launch = gpu::LaunchOp::create(
+      b, loc, index(llvm::divideCeil(info.k, kSide) * squaresN), index(batches), one,
+      index(kSide * kRowsPerPass), one, one, /*dynamicSharedMemorySize=*/Value(),
+      /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, /*workgroupAttributions=*/{square},
+      /*privateAttributions=*/{},
+      /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
+      FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
+      FlatSymbolRefAttr::get(context, (kernelName + "_transpose_b").str()));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  Value shared = launch.getWorkgroupAttributions().front();
+  batchId = launch.getBlockIds().y;
+  Value source = operandView(info.b);
+  Value lane = rem(launch.getThreadIds().x, kSide), row = div(launch.getThreadIds().x, kSide);
+  Value k0 = mul(div(launch.getBlockIds().x, squaresN), kSide);
+  Value n0 = mul(rem(launch.getBlockIds().x, squaresN), kSide);
+  // Whether (k, n) lies inside B (null: statically always).
+  auto inside = [&](Value k, Value n) {
+    return both(info.k % kSide != 0 ? less(k, info.k) : Value(),
+                info.n % kSide != 0 ? less(n, info.n) : Value());
+  };
+  SmallVector<Value> squareRows;
+  for (int64_t pass = 0; pass < kSide / kRowsPerPass; ++pass)
+    squareRows.push_back(add(row, pass * kRowsPerPass));
+  // A warp loads along N, from B's row k (every load out before the stores).
+  SmallVector<Value> loaded;
+  for (Value kRow : squareRows) {
+    Value k = add(k0, kRow), n = add(n0, lane);
+    loaded.push_back(guarded(inside(k, n), vectorType(1), [&] {
+      return SmallVector<Value>{load(source, at(info.b, k, n), 1)};
+    }).front());
+  }
+  for (auto [kRow, value] : llvm::zip_equal(squareRows, loaded))
+    store(value, shared, {kRow, lane});
+  barrier();
+  for (Value nRow : squareRows) { // and stores along K, into the copy's row n
+    Value k = add(k0, lane), n = add(n0, nRow);
+    Value value = load(shared, {lane, nRow}, 1);
+    guarded(inside(k, n), {}, [&] {
+      SmallVector<Value> at{n, k};
+      if (batched)
+        at.insert(at.begin(), batchId);
+      store(value, copy, at);
+      return SmallVector<Value>{};
+    });
+  }
+  gpu::TerminatorOp::create(b, loc);
+
+  info.b.buffer = copy;
+  info.b.groups = batched ? SmallVector<ReassociationIndices>{{0}, {1}, {2}}
+                          : SmallVector<ReassociationIndices>{{0}, {1}};
+  info.b.batchResult = batched ? 0 : -1;
+  info.b.colResult = batched ? 1 : 0;  // N
+  info.b.rowResult = batched ? 2 : 1;  // K
+  info.b.colContiguous = false;
+}
+
 void MatmulKernelBuilder::buildOutputInit(StringRef kernelName) {
   buildPerOutputLaunch(kernelName, "init", [&](Value row, Value col, Value) {
     return applyEpilogue(info.fillValue, row, col);
@@ -427,9 +507,6 @@ void MatmulKernelBuilder::eraseReplacedOps() {
 // Global -> shared copies of one K tile of A or B
 //===----------------------------------------------------------------------===//
 
-/// The K rows a transposing copy's threads run down before they move along N.
-static constexpr int64_t kRowBlock = 8;
-
 /// One operand's tile copy: which vectors each thread moves.
 struct MatmulKernelBuilder::TileCopy {
   const MatmulOperand *operand;
@@ -471,19 +548,8 @@ MatmulKernelBuilder::VectorSlot MatmulKernelBuilder::slot(const TileCopy &copy, 
   int64_t perRow = copy.tile.inner / copy.width;
   Value id = add(threadId, i * g.threads);
   VectorSlot s;
-  if (isTransposed(copy)) {
-    // Blocks of 8 K rows (block_k is a multiple of 8), consecutive threads down a block's rows
-    // and then along N: a warp loads 4 vectors of each of 8 rows (whole 32-byte sectors, with
-    // 16-byte vectors), and its stores of one element of them touch 16 banks of the swizzled
-    // rows (2 ways), where a warp down 32 rows would store to all 32 but load half sectors.
-    int64_t perBlock = kRowBlock * perRow;
-    Value local = rem(id, perBlock);
-    s.row = add(mul(div(id, perBlock), kRowBlock), rem(local, kRowBlock));
-    s.col = mul(div(local, kRowBlock), copy.width);
-  } else {
-    s.row = div(id, perRow);
-    s.col = mul(rem(id, perRow), copy.width);
-  }
+  s.row = div(id, perRow);
+  s.col = mul(rem(id, perRow), copy.width);
   if ((i + 1) * g.threads > vectorsPerTile(copy))
     s.exists = less(id, vectorsPerTile(copy));
   return s;
@@ -704,12 +770,6 @@ Value MatmulKernelBuilder::phaseKEnd() {
   return arith::SelectOp::create(b, loc, empty, index(0), add(last, 1));
 }
 
-/// A swizzled (K-major) tile of an operand that runs along M or N in memory: B's with
-/// wgmma_shared_b where B is row-major.
-bool MatmulKernelBuilder::isTransposed(const TileCopy &copy) const {
-  return copy.swizzled && !copy.tile.kInner;
-}
-
 bool MatmulKernelBuilder::isProduced(const TileCopy &copy) const {
   return copy.operand == &info.b && info.producer;
 }
@@ -802,16 +862,7 @@ void MatmulKernelBuilder::storeTile(const TileCopy &copy, ArrayRef<Value> values
     VectorSlot s = slot(copy, i);
     Value value = vector;
     guarded(s.exists, {}, [&] {
-      if (!isTransposed(copy)) {
-        store(value, copy.shared, {stage, s.row, s.col});
-        return SmallVector<Value>{};
-      }
-      for (int64_t e = 0; e < copy.width; ++e) { // element by element in the K-major tile
-        Value mn = add(s.col, e);
-        store(vector::FromElementsOp::create(b, loc, vectorType(1), element(value, e)),
-              copy.shared,
-              {stage, mn, swizzledChunk(mn, div(s.row, kChunk)), rem(s.row, kChunk)});
-      }
+      store(value, copy.shared, {stage, s.row, s.col});
       return SmallVector<Value>{};
     });
   }
@@ -820,8 +871,6 @@ void MatmulKernelBuilder::storeTile(const TileCopy &copy, ArrayRef<Value> values
 /// cp.async of K tile `kTile` into `stage`; a vector outside the operand is zero-filled (a
 /// copy of no source elements, from a clamped address).
 void MatmulKernelBuilder::copyTileAsync(const TileCopy &copy, Value kTile, Value stage) {
-  if (isTransposed(copy)) // no cp.async transposes: every load goes out, then the stores
-    return storeTile(copy, loadTile(copy, kTile), stage);
   for (int64_t i = 0; i < vectorsPerThread(copy); ++i) {
     VectorSlot s = slot(copy, i);
     guarded(s.exists, {}, [&] {
@@ -874,13 +923,9 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
   TileCopy copyA = copyOfA(), copyB = copyOfB();
   int64_t kTiles = g.kTilesPerSplit; // of this block's split
 
-  // The copies of tile kTile into `stage`; B's from `loadedB` where its loads were carried.
-  auto issueAsync = [&](Value kTile, Value stage, ValueRange loadedB = {}) {
-    if (!loadedB.empty())
-      storeTile(copyB, SmallVector<Value>(loadedB), stage);
+  auto issueAsync = [&](Value kTile, Value stage) {
     copyTileAsync(copyA, kTile, stage);
-    if (loadedB.empty())
-      copyTileAsync(copyB, kTile, stage);
+    copyTileAsync(copyB, kTile, stage);
   };
   auto commit = [&] { NVVM::CpAsyncCommitGroupOp::create(b, loc); };
   auto copyThroughRegisters = [&](Value kTile, Value stage) {
@@ -893,17 +938,8 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
   // where the tile before may still be read by wgmma groups in flight, one fewer.
   int64_t distance = std::max<int64_t>(g.stages - (g.groupsInFlight ? 2 : 1), 1);
 
-  // A transposed B with groups in flight: its loads for a tile go out an iteration before its
-  // stores (in registers the loop carries), so that a whole tile's products hide their latency.
-  bool carryB = g.groupsInFlight && isTransposed(copyB);
-  SmallVector<Type> carriedTypes(carryB ? vectorsPerThread(copyB) : 0, vectorType(copyB.width));
-  auto loadBAhead = [&](Value kTile) {
-    return guarded(kTileBefore(kTile), carriedTypes, [&] { return loadTile(copyB, kTile); });
-  };
-
-  // Prologue: the first `distance` tiles on their way with cp.async (and B's loads of the next
-  // where they are carried); the first tile in shared memory for the register prefetch.
-  SmallVector<Value> initial(acc);
+  // Prologue: the first `distance` tiles on their way with cp.async; the first tile in shared
+  // memory for the register prefetch.
   if (g.cpAsync) {
     for (int64_t t = 0; t < distance; ++t) {
       if (t < kTiles)
@@ -913,8 +949,6 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
         });
       commit();
     }
-    if (carryB)
-      llvm::append_range(initial, loadBAhead(index(distance)));
   } else if (g.stages == 2) {
     guarded(kTileCount ? kTileBefore(index(0)) : Value(), {}, [&] {
       copyThroughRegisters(index(0), index(0));
@@ -924,20 +958,19 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
   }
 
   auto loop = scf::ForOp::create(b, loc, index(0), kTileCount ? kTileCount : index(kTiles),
-                                 index(1), initial);
+                                 index(1), acc);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kTile = loop.getInductionVar();
-    ValueRange iterAcc = loop.getRegionIterArgs().take_front(acc.size());
-    ValueRange carried = loop.getRegionIterArgs().drop_front(acc.size());
+    ValueRange iterAcc = loop.getRegionIterArgs();
     Value stage = stageOf(kTile);
     SmallVector<Value> next;
     // The copy of tile kTile + distance, issued in the stage it goes to.
-    auto issueAhead = [&](int64_t distance, ValueRange loadedB = {}) {
+    auto issueAhead = [&](int64_t distance) {
       Value ahead = add(kTile, distance);
       guarded(kTileBefore(ahead), {}, [&] {
-        issueAsync(ahead, stageOf(ahead), loadedB);
+        issueAsync(ahead, stageOf(ahead));
         return SmallVector<Value>{};
       });
       commit(); // an empty group past the end keeps the count the wait relies on
@@ -957,9 +990,7 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
         issueAhead(distance);
       next = multiply(stage, iterAcc);
       if (g.groupsInFlight)
-        issueAhead(distance, carried);
-      if (carryB)
-        llvm::append_range(next, loadBAhead(add(kTile, distance + 1)));
+        issueAhead(distance);
       if (g.stages == 1) {
         barrier();
         issueAhead(1);
@@ -994,7 +1025,7 @@ SmallVector<Value> MatmulKernelBuilder::pipelineOverK(
     }
     scf::YieldOp::create(b, loc, next);
   }
-  return SmallVector<Value>(loop.getResults().take_front(acc.size()));
+  return SmallVector<Value>(loop.getResults());
 }
 
 //===----------------------------------------------------------------------===//

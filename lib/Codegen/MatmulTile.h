@@ -144,7 +144,6 @@ private:
                                                mlir::Value kTile, mlir::Value &inside);
   llvm::SmallVector<mlir::Value> gatheredIndices(mlir::Value k, mlir::Value n,
                                                  mlir::Value &inside);
-  bool isTransposed(const TileCopy &copy) const;
   bool isProduced(const TileCopy &copy) const;
   mlir::Value producedVector(llvm::ArrayRef<mlir::Value> indices, int64_t width);
   llvm::SmallVector<mlir::Value> loadTile(const TileCopy &copy, mlir::Value kTile);
@@ -164,6 +163,7 @@ private:
                              int64_t elements, int64_t batches,
                              llvm::function_ref<void(mlir::Value linear)> build);
   void buildFilterCopy(llvm::StringRef kernelName);
+  void buildTransposedB(llvm::StringRef kernelName);
   void buildGatherTable(llvm::StringRef kernelName);
   void decodeLoops(mlir::Value linear, llvm::ArrayRef<unsigned> order,
                    llvm::MutableArrayRef<mlir::Value> loops);

@@ -7,9 +7,9 @@
 // RUN: %extract-ptx %t.mlir split | FileCheck %s --check-prefix=SPLIT
 
 // wgmma_shared_b: B's tile in shared memory in the swizzled K-major layout as A's, so that both
-// wgmma operands are descriptors; a row-major B is transposed through registers (16-byte loads,
-// 4-byte shared stores), a K-major one copied with cp.async. From 3 buffers on, each K tile's
-// group stays in flight (wait_group 1) while the next tile's copies go out after it.
+// wgmma operands are descriptors, copied with cp.async; a row-major B from a K-major copy in
+// scratch that a first launch makes. From 3 buffers on, each K tile's group stays in flight
+// (wait_group 1) while the next tile's copies go out after it.
 
 kb.task @mm tolerance(atol 1.0e-2, rtol 1.0e-2) {
   kb.input "a" : tensor<256x128xf32> dist(uniform(0.0, 1.0))
@@ -24,17 +24,31 @@ kb.task @mm tolerance(atol 1.0e-2, rtol 1.0e-2) {
   }
 }
 
-// Three buffers of A (128 rows of 128 bytes) and of B^T (128 rows of 128 bytes), plus 1 KiB to
-// align the tiles to a swizzle atom: 3 x 32768 + 1024.
+// B transposed first, a 32 x 32 square a block (4 x 16 of them), into 256 KiB of scratch that
+// the GEMM reads. Three buffers of A (128 rows of 128 bytes) and of B^T (128 rows of 128 bytes),
+// plus 1 KiB to align the tiles to a swizzle atom: 3 x 32768 + 1024.
 // CHECK-LABEL: kb.candidate @in_flight of @mm policy
-// CHECK-SAME:    launch <[<"mm", grid = [8, 1, 1], block = [256, 1, 1], smem = 99328,
+// CHECK-SAME:    launch <[<"mm_transpose_b", grid = [64, 1, 1], block = [256, 1, 1], smem = 0, args = ["b", "scratch0"]>,
+// CHECK-SAME:    <"mm", grid = [8, 1, 1], block = [256, 1, 1], smem = 99328, args = ["a", "c", "scratch0"]>], scratch = [262144]>
 kb.candidate @in_flight of @mm policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
-// A by cp.async, B by loads and transposing stores into B's tiles, after A's three. The copies
-// run one tile less ahead: with three buffers, each tile's copies are waited for at once.
-// FLIGHT:      .target sm_90a
+// The transpose: a warp's loads along a row of B (512 columns: rows 8 x 2 KiB apart), all before
+// the stores into the square's padded rows (33 elements); then its stores along a row of the
+// copy (128 elements: rows 8 x 512 bytes apart).
+// FLIGHT:      .entry mm_transpose_b(
+// FLIGHT-COUNT-4: ld.global.b32
+// FLIGHT:      mad.lo.s64 {{.*}}, 132,
+// FLIGHT-COUNT-4: st.shared.b32
+// FLIGHT-NEXT: bar.sync
+// FLIGHT:      st.global.b32 {{.*}}+4096]
+// FLIGHT:      st.global.b32 {{.*}}+8192]
+// FLIGHT:      st.global.b32 {{.*}}+12288]
+// FLIGHT-NEXT: ret;
+// Then the GEMM: A and B by cp.async, B's tiles after A's three. The copies run one tile less
+// ahead: with three buffers, each tile's copies are waited for at once.
+// FLIGHT:      .entry mm(
 // FLIGHT:      cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
-// FLIGHT:      ld.global.v4.b32
-// FLIGHT:      st.shared.b32 {{.*}}+49152]
+// FLIGHT:      cp.async.cg.shared.global [{{.*}}+49152], [{{.*}}], 16;
+// FLIGHT-NOT:  st.shared
 // FLIGHT:      cp.async.commit_group;
 // FLIGHT:      cp.async.wait_group{{[[:space:]]+}}0;
 // FLIGHT-NEXT: fence.proxy.async.shared::cta;
@@ -43,12 +57,10 @@ kb.candidate @in_flight of @mm policy decisions {block_m = 128, block_n = 128, b
 // FLIGHT:      wgmma.fence.sync.aligned;
 // FLIGHT-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{{(%r[0-9]+, ){63}%r[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
 // FLIGHT:      wgmma.commit_group.sync.aligned;
-// Then B's vectors loaded an iteration before go to their tile, A's copy goes out, and B's
-// vectors for the tile after are loaded into the registers the loop carries.
+// Then the next tile's copies go out, behind the group left in flight.
 // FLIGHT-NEXT: wgmma.wait_group.sync.aligned{{[[:space:]]+}}1;
-// FLIGHT:      st.shared.b32
-// FLIGHT:      cp.async.cg.shared.global
-// FLIGHT:      ld.global.v4.b32
+// FLIGHT-NEXT: cp.async.cg.shared.global
+// FLIGHT-NOT:  st.shared
 // FLIGHT:      wgmma.wait_group.sync.aligned{{[[:space:]]+}}0;
 // FLIGHT:      st.global.b32
 // FLIGHT-NOT:  ld.shared
@@ -57,7 +69,9 @@ kb.candidate @in_flight of @mm policy decisions {block_m = 128, block_n = 128, b
 // CHECK-LABEL: kb.candidate @two_buffers of @mm policy
 // CHECK-SAME:    smem = 66560,
 kb.candidate @two_buffers of @mm policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 1, tf32 = true, wgmma = true, wgmma_shared_b = true}
-// TWO:      ld.global.v4.b32
+// TWO:      .entry mm_transpose_b(
+// TWO:      .entry mm(
+// TWO-NOT:  st.shared
 // TWO:      wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
 // TWO:      wgmma.commit_group.sync.aligned;
 // TWO-NEXT: wgmma.wait_group.sync.aligned{{[[:space:]]+}}0;
@@ -95,10 +109,30 @@ kb.task @mm_bt tolerance(atol 1.0e-2, rtol 1.0e-2) {
     kb.yield %r : tensor<256x512xf32>
   }
 }
-// A K-major B: both tiles by cp.async, nothing stored by the threads.
+// A K-major B: read as it lies, no transposing launch.
+// CHECK-LABEL: kb.candidate @b_k_major of @mm_bt policy
+// CHECK-SAME:    launch <[<"mm_bt", grid = [8, 1, 1], block = [256, 1, 1], smem = 99328, args = ["a", "b", "c"]>]>
 kb.candidate @b_k_major of @mm_bt policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}
 // KMAJOR:     cp.async.cg.shared.global [{{.*}}+49152], [{{.*}}], 16;
 // KMAJOR-NOT: st.shared
 // KMAJOR:     wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
 // KMAJOR:     wgmma.wait_group.sync.aligned{{[[:space:]]+}}1;
 // KMAJOR-NOT: st.shared
+
+// A row-major B whose copy would pass the 256 MiB a scratch buffer may take (8192 x 16384 f32:
+// 512 MiB) stays in registers, read as it lies: no transposing launch, no scratch.
+kb.task @mm_wide tolerance(atol 1.0e-2, rtol 1.0e-2) {
+  kb.input "a" : tensor<128x8192xf32> dist(uniform(0.0, 1.0))
+  kb.input "b" : tensor<8192x16384xf32> dist(uniform(0.0, 1.0))
+  kb.output "c" : tensor<128x16384xf32>
+  kb.reference "return a @ b"
+  kb.payload(%a: tensor<128x8192xf32>, %b: tensor<8192x16384xf32>, %c: tensor<128x16384xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %z = linalg.fill ins(%zero : f32) outs(%c : tensor<128x16384xf32>) -> tensor<128x16384xf32>
+    %r = linalg.matmul ins(%a, %b : tensor<128x8192xf32>, tensor<8192x16384xf32>) outs(%z : tensor<128x16384xf32>) -> tensor<128x16384xf32>
+    kb.yield %r : tensor<128x16384xf32>
+  }
+}
+// CHECK-LABEL: kb.candidate @too_wide_to_copy of @mm_wide policy
+// CHECK-SAME:    launch <[<"mm_wide", grid = [128, 1, 1], block = [256, 1, 1], smem = {{[0-9]+}}, args = ["a", "b", "c"]>]>
+kb.candidate @too_wide_to_copy of @mm_wide policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 2, tf32 = true, wgmma = true, wgmma_shared_b = true}

@@ -213,8 +213,8 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
     }]>,
     BoolDecision<"wgmma_shared_b", "wgmmaSharedB", false, [{
       with wgmma, without split_tf32: B's tile too in shared memory in the swizzled K-major
-      layout (copied with cp.async where B runs along K; transposed through registers where it
-      runs along N), so that the tensor cores read both operands from shared memory and no
+      layout (copied with cp.async; where B runs along N, from a K-major copy a first launch
+      makes in scratch, up to 256 MiB), so that the tensor cores read both operands from shared memory and no
       register operand holds a wgmma group back: with 3 or more buffers each K tile's group
       stays in flight while the next tile's copies go out, which then run one tile less ahead.
       Not for a gathered or produced B

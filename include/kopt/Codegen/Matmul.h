@@ -199,10 +199,12 @@ struct MatmulGeometry {
   // TF32 wgmma: `warpgroups` side by side along N, each 64 columns x blockM rows of the block.
   bool wgmma;
   int64_t warpgroups;
-  // wgmma_shared_b: B's tile swizzled K-major in shared memory as A's (transposed on its way
-  // there where B runs along N), both wgmma operands read from it; with 3 or more buffers, each
-  // K tile's wgmma group stays in flight while the next tile's copies go out.
+  // wgmma_shared_b: B's tile swizzled K-major in shared memory as A's, both wgmma operands read
+  // from it; with 3 or more buffers, each K tile's wgmma group stays in flight while the next
+  // tile's copies go out. A B that runs along N is read from a K-major copy in scratch that a
+  // first launch makes (`transposeB`).
   bool sharedB;
+  bool transposeB;
   bool groupsInFlight;
   // Matvec: a warp per row, rowsPerBlock warps per block, `accumulators` partial sums per lane.
   int64_t rowsPerBlock, accumulators;
