@@ -5,11 +5,11 @@
 #
 #   bench/train-gpu.sh pack                    # here: build/train (the task modules, and the
 #                                              # result cache of the suite runs as a head start)
-#   bench/train-gpu.sh train STEPS [PRIOR [ENTROPY [SEED]]]
+#   bench/train-gpu.sh train STEPS [PRIOR [ENTROPY]]
 #                                              # on the GPU machine (carry .device, build/train):
 #                                              # $OUT/policy.json, train-log.jsonl, cache.jsonl;
-#                                              # a run cut short goes on with PRIOR=$OUT/policy.json
-#                                              # and another SEED (a new task order and draws)
+#                                              # run again into the same $OUT, it goes on until
+#                                              # the log holds STEPS steps
 #   bench/train-gpu.sh compare NAME POLICY [SPLIT]
 #                                              # on the GPU machine: 64 samples per task of
 #                                              # SPLIT (eval; train for the cost model's data)
@@ -36,7 +36,23 @@ train|compare)
   settings="$suite_verify $suite_time"  # those of bench/suite-gpu.sh: its cache applies
   if [ "$1" = train ]; then
     [ -f "$out/cache.jsonl" ] || cp $dir/cache.jsonl "$out/cache.jsonl"
-    kopt $dir/train.mlir -o /dev/null "--pass-pipeline=builtin.module(kb-train{steps=$2 prior=${3:-uniform} entropy=${4:-0.01} seed=${5:-0} runner=$runner cache=$out/cache.jsonl $settings out=$out/policy.json log=$out/train-log.jsonl})"
+    # A run cut short (a machine's time limit) goes on from the policy written after its last
+    # step, under a seed of its own (the next task order and draws). Adam's moments and the
+    # rewards' running medians start afresh there: each resumption is a new kb-train run.
+    done_steps=0
+    [ -f "$out/train-log.jsonl" ] && done_steps=$(grep -c . "$out/train-log.jsonl")
+    if [ "$done_steps" -ge "$2" ]; then
+      echo "train: $done_steps of $2 steps done" >&2; exit 0
+    fi
+    prior=${3:-uniform} seed=0
+    if [ "$done_steps" -gt 0 ] && [ -f "$out/policy.json" ]; then
+      seed=$(cat "$out/train-runs" 2>/dev/null || echo 1)
+      prior=$out/policy-after-$done_steps.json
+      cp "$out/policy.json" "$prior"
+      echo "train: going on after step $done_steps (run $((seed + 1)), from $prior)" >&2
+    fi
+    echo $((seed + 1)) > "$out/train-runs"
+    kopt $dir/train.mlir -o /dev/null "--pass-pipeline=builtin.module(kb-train{steps=$(($2 - done_steps)) prior=$prior entropy=${4:-0.01} seed=$seed runner=$runner cache=$out/cache.jsonl $settings out=$out/policy.json log=$out/train-log.jsonl})"
   else
     # One task at a time, so that a run cut short keeps the tasks it finished, and a second run
     # into the same $OUT goes on from the first task not done. Its own cache: the suite's results
@@ -53,6 +69,6 @@ train|compare)
 table)
   python3 bench/policy-compare.py "$2" "$3" ;;
 *)
-  echo "usage: $0 pack|train STEPS [PRIOR [ENTROPY [SEED]]]|compare NAME POLICY [SPLIT]|table A B" >&2
+  echo "usage: $0 pack|train STEPS [PRIOR [ENTROPY]]|compare NAME POLICY [SPLIT]|table A B" >&2
   exit 2 ;;
 esac
