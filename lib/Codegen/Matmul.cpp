@@ -24,6 +24,7 @@ using namespace kopt::codegen::matmul;
 static constexpr int64_t kMaxThreads = 1024;
 static constexpr int64_t kMaxThreadsPerSM = 2048; // sm_70 to sm_90
 static constexpr int64_t kRegistersPerSM = 64 * 1024;
+static constexpr int64_t kMaxRegistersPerThread = 255;
 // Past what a block may declare statically, its tiles live in dynamic shared memory.
 static constexpr int64_t kMaxStaticShared = 48 * 1024;
 // Half of what an sm_90 block may have, so that two blocks fit on an SM.
@@ -953,11 +954,23 @@ static int64_t bWidth(const MatmulInfo &info, int64_t width) {
   return width;
 }
 
-/// The registers a wgmma thread needs, about: its block_m / 2 accumulators (with split_tf32, as
-/// many tile sums beside them) and 32 more.
-static int64_t wgmmaRegisters(const MatmulGeometry &g) {
-  return g.blockM / 2 * (g.splitTf32 ? 2 : 1) + 32;
+/// The registers a thread of the kernel `g` plans holds its operands in at once: its
+/// accumulators and the fragments it reads before using them (a SIMT thread's unroll_k steps of
+/// its rows and columns; an mma.sync K step's; a wgmma K tile's of B, 4 per K step of 8, where
+/// B is in registers), with split_tf32 twice both (the tile's own sums, the small parts).
+static int64_t operandRegisters(const MatmulGeometry &g) {
+  if (!g.tf32)
+    return g.threadM * g.threadN + (g.threadM + g.threadN) * g.unrollK;
+  int64_t accumulators = g.wgmma ? g.blockM / 2 : g.warpM * g.warpN / kWarp;
+  int64_t fragments = g.wgmma ? (g.sharedB ? 0 : g.blockK / kMmaK * 4)
+                              : g.warpM / kMmaM * 4 + g.warpN / kMmaN * 2;
+  return (accumulators + fragments) * (g.splitTf32 ? 2 : 1);
 }
+
+/// The registers a thread needs, about: its operands' and 32 more (addresses, indices). ptxas
+/// measured the wgmma split_tf32 kernels at a median of 26 above their operands' (123 uniform
+/// draws that did not spill, on problems 1, 8 and 17), the SIMT ones at 30.
+static int64_t registersNeeded(const MatmulGeometry &g) { return operandRegisters(g) + 32; }
 
 /// The TF32 kernels: blocks of whole mma tiles, 16-byte cp.async copies where the extents allow,
 /// stages + 1 buffers. mma.sync: warps of up to kMaxWarpTile square. wgmma: a warpgroup per 64
@@ -977,13 +990,19 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
   if (wgmma) {
     // Fewer warpgroups where the block would need more registers than an SM has.
     while (g.blockN > kWgmmaM &&
-           g.blockN / kWgmmaM * kWgmmaThreads * wgmmaRegisters(g) > kRegistersPerSM)
+           g.blockN / kWgmmaM * kWgmmaThreads * registersNeeded(g) > kRegistersPerSM)
       g.blockN /= 2;
     g.warpgroups = g.blockN / kWgmmaM;
     g.threads = g.warpgroups * kWgmmaThreads;
   } else {
     g.warpM = std::min(g.blockM, kMaxWarpTile);
     g.warpN = std::min(g.blockN, kMaxWarpTile);
+    // Smaller warp tiles (more warps) where a thread's operands alone would need more registers
+    // than it may have (split_tf32's 64 x 64: 256 accumulators), which ptxas would spill.
+    while (operandRegisters(g) > kMaxRegistersPerThread &&
+           (g.blockM / g.warpM) * (g.blockN / g.warpN) * 2 * kWarp <= kMaxThreads &&
+           std::max(g.warpM / kMmaM, g.warpN / kMmaN) > 1)
+      (g.warpN / kMmaN >= g.warpM / kMmaM ? g.warpN : g.warpM) /= 2;
     g.threads = (g.blockM / g.warpM) * (g.blockN / g.warpN) * kWarp;
   }
   auto operandWidth = [&](bool kInner, int64_t tileMN, int64_t extentMN) {
@@ -1018,7 +1037,7 @@ static MatmulGeometry planMma(const MatmulSchedule &schedule, const MatmulInfo &
   g.stages = schedule.stages + 1;
   // Where a wgmma's accumulators keep a second block off the SM anyway (256 x 128 and larger),
   // the stages may take all of its shared memory.
-  bool registersForOneBlock = wgmma && 2 * g.threads * wgmmaRegisters(g) > kRegistersPerSM;
+  bool registersForOneBlock = wgmma && 2 * g.threads * registersNeeded(g) > kRegistersPerSM;
   int64_t maxShared = registersForOneBlock ? kMaxSharedPerBlock - kAtomAlignment : kMaxShared;
   while (g.stages > 2 && g.stages * perStage + smallA > maxShared)
     --g.stages;
@@ -1064,6 +1083,13 @@ static MatmulGeometry planTiles(const MatmulSchedule &schedule, const MatmulInfo
     bool growM = g.threadM < g.blockM && (g.threadM <= g.threadN || g.threadN == g.blockN);
     (growM ? g.threadM : g.threadN) *= 2;
   }
+  g.unrollK = std::min(schedule.unrollK, g.blockK);
+  // Smaller thread tiles (more threads) where a thread's operands alone would need more
+  // registers than it may have (16 x 16: 256 accumulators), which ptxas would spill.
+  while (operandRegisters(g) > kMaxRegistersPerThread &&
+         (g.blockM / g.threadM) * (g.blockN / g.threadN) * 2 <= kMaxThreads &&
+         std::max(g.threadM, g.threadN) > 1)
+    (g.threadN >= g.threadM ? g.threadN : g.threadM) /= 2;
   g.threads = (g.blockM / g.threadM) * (g.blockN / g.threadN);
 
   // Global accesses run along each operand's innermost dimension, within its tile.
@@ -1085,7 +1111,6 @@ static MatmulGeometry planTiles(const MatmulSchedule &schedule, const MatmulInfo
                     ? 1
                     : std::min({schedule.vector, g.threadM, kMaxFragment});
   g.fragmentN = bKInner(info) ? 1 : std::min({schedule.vector, g.threadN, kMaxFragment});
-  g.unrollK = std::min(schedule.unrollK, g.blockK);
   g.fragmentK = std::min({schedule.vector, g.unrollK, kMaxFragment});
   g.storeN = info.c.colContiguous && info.n % g.fragmentN == 0 ? g.fragmentN : 1;
   // Warps of warpCols x (32 / warpCols) threads, where the block's threads tile by them.
@@ -1123,14 +1148,13 @@ MatmulGeometry kopt::codegen::planMatmul(const MatmulSchedule &schedule, const M
   MatmulGeometry g = planTiles(schedule, info, allowWgmma);
   planSplitK(schedule, info, g);
   g.minBlocksPerSM = schedule.minBlocksPerSM;
-  // ptxas may spill to meet .minnctapersm's register cap, but not a wgmma's operands: one
-  // m64nNk8 wgmma (N = block_m) holds 64 x N / 128 accumulators a thread, and ptxas refuses
-  // the kernel below about 30 registers more (94 at N = 128).
+  // ptxas spills to meet .minnctapersm's register cap (and refuses a wgmma kernel whose
+  // operands do not fit it): fewer blocks where the cap is below what the kernel needs.
   auto registerCap = [&](int64_t blocks) {
     return kRegistersPerSM / (blocks * g.threads) / 8 * 8;
   };
   while (g.minBlocksPerSM > 1 && (g.minBlocksPerSM * g.threads > kMaxThreadsPerSM ||
-                                  (g.wgmma && registerCap(g.minBlocksPerSM) < g.blockM / 2 + 32)))
+                                  registerCap(g.minBlocksPerSM) < registersNeeded(g)))
     --g.minBlocksPerSM;
   return g;
 }

@@ -118,8 +118,10 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       block_k / 8 partial sums per lane
     }]>,
     IntDecision<"thread_m", "threadM", [1, 2, 4, 8, 16], 8, [{
-      output rows per thread (registers); clamped to block_m, and doubled (with thread_n, the
-      smaller first) while a block would have more than 1024 threads
+      output rows per thread (registers); clamped to block_m, doubled (with thread_n, the
+      smaller first) while a block would have more than 1024 threads, and halved (with
+      thread_n, the larger first) while the thread's accumulators and fragments would pass
+      255 registers
     }]>,
     IntDecision<"thread_n", "threadN", [1, 2, 4, 8, 16], 8, [{
       output columns per thread; as thread_m
@@ -168,9 +170,9 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       blocks a multiprocessor must hold at once (PTX .minnctapersm): ptxas keeps a thread's
       registers within 64K / (this x threads), spilling if it must, so that more warps hide the
       latency of shared-memory reads and barriers in a kernel its registers limit; 1 leaves the
-      registers to ptxas. Reduced while this x threads exceeds 2048, and for wgmma while the
-      cap is below a wgmma's accumulators and operands (block_m / 2 + 32), which ptxas cannot
-      spill. Ignored by a matvec
+      registers to ptxas. Reduced while this x threads exceeds 2048, and while the cap is
+      below what a thread needs, about (its accumulators and the fragments it reads before
+      using them, twice with split_tf32, and 32 more), rather than spill. Ignored by a matvec
     }]>,
     BoolDecision<"split_k_atomic", "splitKAtomic", true, [{
       with split_k > 1: true, each split adds its partial tile through the epilogue into the

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Register spills of the matmul family's candidates, from kb-tag-features output (ptxas -v): how
+many candidates of each kernel (SIMT, mma.sync, wgmma; with split_tf32 or not) and each
+min_blocks_per_sm value spill, and with --best, the registers and spills of each task's fastest
+correct kernel in a result cache (kb-verify and kb-time's).
+
+    kopt PACKED.mlir --pass-pipeline='builtin.module(kb-tag-features)' -o TAGGED.mlir
+    bench/spill-table.py TAGGED.mlir... [--best cache.jsonl]
+"""
+import argparse
+import collections
+import json
+import re
+
+CANDIDATE = re.compile(r"\s*kb.candidate @(\w+) of @(\w+) policy decisions \{([^}]*)\}")
+
+
+def kernel_kind(decisions):
+    if decisions.get("tf32") != "true":
+        return "SIMT"
+    kind = "wgmma" if decisions.get("wgmma") == "true" else "mma.sync"
+    return kind + (" split_tf32" if decisions.get("split_tf32") == "true" else "")
+
+
+def read_candidates(paths):
+    candidates = {}
+    for path in paths:
+        for line in open(path):
+            match = CANDIDATE.match(line)
+            spills = re.search(r"spill_store_bytes = (\d+)", line)
+            registers = re.search(r"\bregisters = (\d+)", line)
+            if not (match and spills and registers):
+                continue
+            decisions = dict(re.findall(r"(\w+) = (\w+)", match.group(3)))
+            candidates[match.group(1)] = {
+                "task": match.group(2), "kind": kernel_kind(decisions),
+                "min_blocks": decisions.get("min_blocks_per_sm", "1"),
+                "registers": int(registers.group(1)), "spill": int(spills.group(1))}
+    return candidates
+
+
+def fastest_correct(cache_path):
+    correct, fastest = set(), {}
+    entries = [json.loads(line) for line in open(cache_path) if line.strip()]
+    for entry in entries:
+        if entry["op"] == "verify" and entry["result"]["verdict"] == "correct":
+            correct.add(entry["candidate"])
+    for entry in entries:
+        median = entry["result"].get("median_us") if entry["op"] == "time" else None
+        if median is None or entry["candidate"] not in correct:
+            continue
+        if entry["task"] not in fastest or median < fastest[entry["task"]][1]:
+            fastest[entry["task"]] = (entry["candidate"], median)
+    return fastest
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tagged", nargs="+")
+    parser.add_argument("--best")
+    args = parser.parse_args()
+    candidates = read_candidates(args.tagged)
+    groups = collections.defaultdict(lambda: [0, 0])
+    for c in candidates.values():
+        group = groups[(c["kind"], c["min_blocks"])]
+        group[0] += 1
+        group[1] += c["spill"] > 0
+    spilling = sum(c["spill"] > 0 for c in candidates.values())
+    print(f"{spilling} of {len(candidates)} candidates spill\n")
+    print("| kernel (as the decisions ask) | min_blocks_per_sm | candidates | spilling |")
+    print("|---|---|---|---|")
+    for (kind, blocks), (count, spill) in sorted(groups.items()):
+        print(f"| {kind} | {blocks} | {count} | {spill} |")
+    if args.best:
+        print("\n| task | fastest correct kernel | median us | kernel (as the decisions ask) | registers | spill bytes |")
+        print("|---|---|---|---|---|---|")
+        for task, (name, median) in sorted(fastest_correct(args.best).items()):
+            c = candidates.get(name)
+            shown = (f"{c['kind']} | {c['registers']} | {c['spill']}" if c
+                     else "not in the tagged files | | ")
+            print(f"| {task} | {name} | {median:.1f} | {shown} |")
+
+
+if __name__ == "__main__":
+    main()
