@@ -40,12 +40,16 @@ train|compare)
     # step, under a seed of its own (the next task order and draws). Adam's moments and the
     # rewards' running medians start afresh there: each resumption is a new kb-train run.
     done_steps=0
-    [ -f "$out/train-log.jsonl" ] && done_steps=$(grep -c . "$out/train-log.jsonl")
+    [ -f "$out/train-log.jsonl" ] && done_steps=$(grep -c . "$out/train-log.jsonl" || true)
+    if [ "$done_steps" -gt 0 ] && [ ! -f "$out/policy.json" ]; then
+      echo "train: $out/train-log.jsonl has $done_steps steps but there is no policy.json to go on from" >&2
+      exit 2
+    fi
     if [ "$done_steps" -ge "$2" ]; then
       echo "train: $done_steps of $2 steps done" >&2; exit 0
     fi
     prior=${3:-uniform} seed=0
-    if [ "$done_steps" -gt 0 ] && [ -f "$out/policy.json" ]; then
+    if [ "$done_steps" -gt 0 ]; then
       seed=$(cat "$out/train-runs" 2>/dev/null || echo 1)
       prior=$out/policy-after-$done_steps.json
       cp "$out/policy.json" "$prior"

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f .device/bin/kopt ] || xz -dc .device/kopt.xz > .device/bin/kopt
-for lib in .device/lib/*.xz; do [ -f "${lib%.xz}" ] || xz -dk "$lib"; done
+for lib in .device/lib/*.xz; do [ -e "$lib" ] && [ ! -f "${lib%.xz}" ] && xz -dk "$lib"; done
 chmod +x .device/bin/*
 echo "export KOPT_BIN_DIR=$PWD/.device/bin LLVM_TOOLS_DIR=$PWD/.device/bin"
 echo "export PATH=$PWD/.device/bin:\$PATH"

@@ -260,8 +260,6 @@ void MatmulKernelBuilder::buildFilterCopy(StringRef kernelName) {
   }
 }
 
-/// Atomic split-K's first launch, `<kernelName>_init`: the epilogue of the fill value in every
-/// output element, which the splits then add their partial results to.
 /// The first launch `<kernelName>_transpose_b` where B runs along N and wgmma_shared_b wants its
 /// tiles K-major: a copy of B in scratch, [batch][n][k], which becomes B's buffer. Each block
 /// moves a square of B through shared memory, so that both its loads (along N) and its stores
@@ -340,6 +338,8 @@ void MatmulKernelBuilder::buildTransposedB(StringRef kernelName) {
   info.b.colContiguous = false;
 }
 
+/// Atomic split-K's first launch, `<kernelName>_init`: the epilogue of the fill value in every
+/// output element, which the splits then add their partial results to.
 void MatmulKernelBuilder::buildOutputInit(StringRef kernelName) {
   buildPerOutputLaunch(kernelName, "init", [&](Value row, Value col, Value) {
     return applyEpilogue(info.fillValue, row, col);

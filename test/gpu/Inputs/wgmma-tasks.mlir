@@ -70,8 +70,8 @@ kb.task @long_k tolerance(atol 1.0e-2, rtol 1.0e-2) {
 
 // Every block shape and swizzle width (block_k 8, 16, 32: 32-, 64-, 128-byte rows), 2 to 4 buffers
 // (block_m 256 where M allows it: 4 buffers in more than half of the SM's shared memory);
-// then the same with B's tile in shared memory too (wgmma_shared_b: transposed through registers
-// where B is row-major, groups in flight from 3 buffers on), and 1000-deep K with splits.
+// then the same with B's tile in shared memory too (wgmma_shared_b: a row-major B from the copy a
+// first launch transposes, groups in flight from 3 buffers on), and 1000-deep K with splits.
 kb.candidate @ragged_32x64_k8_s1 of @ragged policy decisions {block_m = 32, block_n = 64, block_k = 8, stages = 1, tf32 = true, wgmma = true}
 kb.candidate @ragged_64x128_k16_s2 of @ragged policy decisions {block_m = 64, block_n = 128, block_k = 16, stages = 2, tf32 = true, wgmma = true}
 kb.candidate @ragged_128x128_k32_s3 of @ragged policy decisions {block_m = 128, block_n = 128, block_k = 32, stages = 3, tf32 = true, wgmma = true}
