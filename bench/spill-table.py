@@ -10,7 +10,12 @@ correct kernel in a result cache (kb-verify and kb-time's).
 import argparse
 import collections
 import json
+import pathlib
 import re
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
+from kopt.tables import markdown_table  # noqa: E402
 
 CANDIDATE = re.compile(r"\s*kb.candidate @(\w+) of @(\w+) policy decisions \{([^}]*)\}")
 
@@ -67,19 +72,20 @@ def main():
         group[1] += c["spill"] > 0
     spilling = sum(c["spill"] > 0 for c in candidates.values())
     print(f"{spilling} of {len(candidates)} candidates spill\n")
-    print("| kernel (as the decisions ask) | min_blocks_per_sm | candidates | spilling |")
-    print("|---|---|---|---|")
-    for (kind, blocks), (count, spill) in sorted(groups.items()):
-        print(f"| {kind} | {blocks} | {count} | {spill} |")
+    print(markdown_table(
+        ["kernel (as the decisions ask)", "min_blocks_per_sm", "candidates", "spilling"],
+        [[kind, blocks, count, spill]
+         for (kind, blocks), (count, spill) in sorted(groups.items())]))
     if args.best:
-        print("\n| task | fastest correct kernel | median us | kernel (as the decisions ask) | registers | spill bytes |")
-        print("|---|---|---|---|---|---|")
+        rows = []
         for task, (name, median) in sorted(fastest_correct(args.best).items()):
             c = candidates.get(name)
-            shown = (f"{c['kind']} | {c['registers']} | {c['spill']}" if c
-                     else "not in the tagged files | | ")
-            print(f"| {task} | {name} | {median:.1f} | {shown} |")
-
+            rows.append([task, name, f"{median:.1f}"] +
+                        ([c["kind"], c["registers"], c["spill"]] if c
+                         else ["not in the tagged files", "", ""]))
+        print()
+        print(markdown_table(["task", "fastest correct kernel", "median us",
+                              "kernel (as the decisions ask)", "registers", "spill bytes"], rows))
 
 if __name__ == "__main__":
     main()

@@ -150,9 +150,10 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
       tensor cores: warps of up to 64 x 64 outputs run m16n8k8 mma.sync on TF32 operands, fed by
       a cp.async pipeline of `stages` + 1 buffers in dynamic shared memory (fewer while over 113
       KiB, so that two blocks fit on an SM, as `stages` says); thread_m, thread_n, vector,
-      unroll_k and cp_async do not apply. Operands are rounded to TF32's 10-bit mantissa (about 5e-4 relative error
-      per product): the verifier judges the result at the task's tolerance, which KernelBench's
-      fp32 1e-4 usually rejects for long K and looser ones admit. Ignored by a matvec
+      unroll_k and cp_async do not apply. Operands are rounded to TF32's 10-bit mantissa
+      (about 5e-4 relative error per product): the verifier judges the result at the task's
+      tolerance, which KernelBench's fp32 1e-4 usually rejects for long K and looser ones
+      admit. Ignored by a matvec
     }]>,
     BoolDecision<"wgmma", "wgmma", false, [{
       with tf32, on Hopper (sm_90; the PTX targets sm_90a): warpgroups of 128 threads, one per
@@ -216,10 +217,10 @@ def MatmulFamily : Family<"matmul", "Matmul"> {
     BoolDecision<"wgmma_shared_b", "wgmmaSharedB", false, [{
       with wgmma, without split_tf32: B's tile too in shared memory in the swizzled K-major
       layout (copied with cp.async; where B runs along N, from a K-major copy a first launch
-      makes in scratch, up to 256 MiB), so that the tensor cores read both operands from shared memory and no
-      register operand holds a wgmma group back: with 3 or more buffers each K tile's group
-      stays in flight while the next tile's copies go out, which then run one tile less ahead.
-      Not for a gathered or produced B
+      makes in scratch, up to 256 MiB), so that the tensor cores read both operands from
+      shared memory and no register operand holds a wgmma group back: with 3 or more buffers
+      each K tile's group stays in flight while the next tile's copies go out, which then run
+      one tile less ahead. Not for a gathered or produced B
     }]>
   ];
 }
