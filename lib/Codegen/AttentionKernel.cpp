@@ -32,17 +32,10 @@ OwningOpRef<ModuleOp> AttentionKernelBuilder::build() {
 }
 
 void AttentionKernelBuilder::buildLaunch(ValueRange buffers, StringRef kernelName) {
-  MLIRContext *context = b.getContext();
   auto sharedType =
       MemRefType::get({g.sharedBytes}, b.getI8Type(), AffineMap(), workgroupSpace());
-  Value one = index(1);
-  auto launch = gpu::LaunchOp::create(
-      b, loc, index(g.grid), one, one, index(g.threads), one, one,
-      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-      /*asyncDependencies=*/{}, TypeRange{sharedType}, /*privateAttributions=*/{},
-      /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
-      FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
-      FlatSymbolRefAttr::get(context, kernelName));
+  auto launch = createKernelLaunch(b, loc, kernelName, kernelName, {g.grid, 1, 1},
+                                   {g.threads, 1, 1}, TypeRange{sharedType});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
   threadId = launch.getThreadIds().x;

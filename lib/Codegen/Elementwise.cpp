@@ -1,6 +1,7 @@
 //===- Elementwise.cpp - the elementwise family ---------------------------===//
 #include "kopt/Codegen/Elementwise.h"
 #include "FastMath.h"
+#include "KernelBuilding.h"
 #include "Pipeline.h"
 #include "kopt/Codegen/Family.h"
 
@@ -14,13 +15,11 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <limits>
 
 using namespace mlir;
 using namespace kopt::codegen;
 
 static constexpr int64_t kMaxVector = 4;
-static constexpr int64_t kMaxGrid = std::numeric_limits<int32_t>::max();
 
 //===----------------------------------------------------------------------===//
 // The family (Family.h)
@@ -167,15 +166,8 @@ public:
       : op(op), info(info), g(g), b(op), loc(op.getLoc()) {}
 
   void build(StringRef kernelName) {
-    MLIRContext *context = op.getContext();
-    Value one = index(1);
-    auto launch = gpu::LaunchOp::create(
-        b, loc, index(g.grid), one, one, index(g.block), one, one,
-        /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-        /*asyncDependencies=*/{}, /*workgroupAttributions=*/{}, /*privateAttributions=*/{},
-        /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
-        FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
-        FlatSymbolRefAttr::get(context, kernelName));
+    auto launch =
+        createKernelLaunch(b, loc, kernelName, kernelName, {g.grid, 1, 1}, {g.block, 1, 1});
     b.setInsertionPointToStart(&launch.getBody().front());
     threadId = launch.getThreadIds().x;
     prepareOperands();

@@ -72,25 +72,36 @@ PayloadKernelBuilder::buildFunction(function_ref<void(ValueRange scratch)> build
   return module;
 }
 
+gpu::LaunchOp kopt::codegen::createKernelLaunch(OpBuilder &b, Location loc, StringRef kernelName,
+                                               StringRef kernel, std::array<int64_t, 3> grid,
+                                               std::array<int64_t, 3> block, TypeRange workgroup,
+                                               int64_t dynamicBytes) {
+  auto index = [&](int64_t value) { return arith::ConstantIndexOp::create(b, loc, value); };
+  MLIRContext *context = b.getContext();
+  return gpu::LaunchOp::create(
+      b, loc, index(grid[0]), index(grid[1]), index(grid[2]), index(block[0]), index(block[1]),
+      index(block[2]),
+      dynamicBytes ? arith::ConstantIntOp::create(b, loc, dynamicBytes, 32).getResult() : Value(),
+      /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, workgroup,
+      /*privateAttributions=*/{},
+      /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
+      FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
+      FlatSymbolRefAttr::get(context, kernel));
+}
+
 gpu::LaunchOp PayloadKernelBuilder::createLaunch(int64_t grid, int64_t blockX, int64_t blockY,
                                                  ArrayRef<Type> shared, StringRef suffix) {
-  MLIRContext *context = b.getContext();
   SmallVector<Type> attributions;
-  auto workgroup = gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
   for (Type type : shared) {
     auto memref = cast<MemRefType>(type);
     attributions.push_back(MemRefType::get(memref.getShape(), memref.getElementType(),
                                            MemRefLayoutAttrInterface(), workgroup));
   }
-  Value one = index(1);
   std::string name = payload.getName().str();
   std::string kernel = suffix.empty() ? name : name + "_" + suffix.str();
-  auto launch = gpu::LaunchOp::create(
-      b, loc, index(grid), one, one, index(blockX), index(blockY), one,
-      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-      /*asyncDependencies=*/{}, attributions, /*privateAttributions=*/{},
-      /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
-      FlatSymbolRefAttr::get(context, name + "_module"), FlatSymbolRefAttr::get(context, kernel));
+  auto launch =
+      createKernelLaunch(b, loc, name, kernel, {grid, 1, 1}, {blockX, blockY, 1}, attributions);
   launchBody = &launch.getBody().front();
   fromPayload = arguments;
   return launch;

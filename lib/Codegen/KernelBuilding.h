@@ -18,6 +18,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/Alignment.h"
 
+#include <array>
 #include <cstdint>
 #include <limits>
 
@@ -53,6 +54,14 @@ llvm::SmallVector<mlir::Value>
 cloneLinalgBody(mlir::OpBuilder &b, mlir::Block *body, mlir::IRMapping &mapping,
                 llvm::function_ref<mlir::Value(unsigned)> loopIndexOf,
                 llvm::function_ref<mlir::Value(mlir::Value)> materialize);
+
+/// A gpu.launch of kernel `kernel` in `<kernelName>_module`: `grid` blocks of `block` threads,
+/// the workgroup buffers `workgroup` (memrefs in workgroup memory) and `dynamicBytes` of dynamic
+/// shared memory (0: none).
+mlir::gpu::LaunchOp createKernelLaunch(mlir::OpBuilder &b, mlir::Location loc,
+                                       llvm::StringRef kernelName, llvm::StringRef kernel,
+                                       std::array<int64_t, 3> grid, std::array<int64_t, 3> block,
+                                       mlir::TypeRange workgroup = {}, int64_t dynamicBytes = 0);
 
 /// The base of a family's kernel builder: it builds `func.func @<payload's name>` on the task's
 /// buffers (memrefs; scalars stay) and scratch buffers in a new module, whose body is gpu.launch

@@ -73,8 +73,9 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   int64_t phases = info.gather ? info.gather->phases() : 1;
   int64_t blocks = info.matvec ? llvm::divideCeil(info.m, g.rowsPerBlock)
                                : blocksM() * blocksN() * phases;
-  auto launch = createLaunch(kernelName, kernelName, {blocks, info.batch, g.splitK}, g.threads,
-                             workgroup, g.dynamicShared ? g.sharedBytes : 0);
+  auto launch = createKernelLaunch(b, loc, kernelName, kernelName, {blocks, info.batch, g.splitK},
+                                   {g.threads, 1, 1}, workgroup,
+                                   g.dynamicShared ? g.sharedBytes : 0);
   if (g.minBlocksPerSM > 1) // moved to the kernel when it is outlined (compileLaunches)
     launch->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                     b.getI32IntegerAttr(g.minBlocksPerSM));
@@ -139,23 +140,6 @@ void MatmulKernelBuilder::build(StringRef kernelName) {
   eraseReplacedOps();
 }
 
-/// A launch of kernel `kernel` in `<kernelName>_module` with `grid` blocks of `threads` threads,
-/// static shared memory `workgroup` and `dynamicBytes` of dynamic shared memory (0: none).
-gpu::LaunchOp MatmulKernelBuilder::createLaunch(StringRef kernelName, StringRef kernel,
-                                                std::array<int64_t, 3> grid, int64_t threads,
-                                                TypeRange workgroup, int64_t dynamicBytes) {
-  Value one = index(1);
-  MLIRContext *context = b.getContext();
-  return gpu::LaunchOp::create(
-      b, loc, index(grid[0]), index(grid[1]), index(grid[2]), index(threads), one, one,
-      dynamicBytes ? arith::ConstantIntOp::create(b, loc, dynamicBytes, 32).getResult() : Value(),
-      /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, workgroup,
-      /*privateAttributions=*/{},
-      /*clusterSizeX=*/nullptr, /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr,
-      FlatSymbolRefAttr::get(context, (kernelName + "_module").str()),
-      FlatSymbolRefAttr::get(context, kernel));
-}
-
 /// A launch `<kernelName>_<suffix>` of a thread per element of `elements` (grid x) in each of
 /// `batches` (grid y), whose body `build` makes from the element's index in its batch.
 void MatmulKernelBuilder::buildPerElementLaunch(StringRef kernelName, StringRef suffix,
@@ -163,8 +147,8 @@ void MatmulKernelBuilder::buildPerElementLaunch(StringRef kernelName, StringRef 
                                                 function_ref<void(Value linear)> build) {
   constexpr int64_t kThreads = 256;
   int64_t blocks = llvm::divideCeil(elements, kThreads);
-  auto launch = createLaunch(kernelName, (kernelName + "_" + suffix).str(), {blocks, batches, 1},
-                             kThreads);
+  auto launch = createKernelLaunch(b, loc, kernelName, (kernelName + "_" + suffix).str(),
+                                   {blocks, batches, 1}, {kThreads, 1, 1});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
   batchId = launch.getBlockIds().y;
@@ -279,9 +263,9 @@ void MatmulKernelBuilder::buildTransposedB(StringRef kernelName) {
 
   int64_t squaresK = llvm::divideCeil(info.k, kSide), squaresN = llvm::divideCeil(info.n, kSide);
   Type square = MemRefType::get({kSide, kSide + 1}, f32, AffineMap(), workgroupSpace());
-  auto launch = createLaunch(kernelName, (kernelName + "_transpose_b").str(),
-                             {squaresK * squaresN, batches, 1},
-                             kSide * kRowsPerPass, square);
+  auto launch = createKernelLaunch(b, loc, kernelName, (kernelName + "_transpose_b").str(),
+                                   {squaresK * squaresN, batches, 1},
+                                   {kSide * kRowsPerPass, 1, 1}, square);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
   Value shared = launch.getWorkgroupAttributions().front();

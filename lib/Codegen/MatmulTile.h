@@ -161,9 +161,6 @@ private:
                           llvm::MutableArrayRef<mlir::Value> loops);
   mlir::Value phaseKEnd();
   int64_t tableEntriesPerPhase() const;
-  mlir::gpu::LaunchOp createLaunch(llvm::StringRef kernelName, llvm::StringRef kernel,
-                                   std::array<int64_t, 3> grid, int64_t threads,
-                                   mlir::TypeRange workgroup = {}, int64_t dynamicBytes = 0);
   void buildPerElementLaunch(llvm::StringRef kernelName, llvm::StringRef suffix,
                              int64_t elements, int64_t batches,
                              llvm::function_ref<void(mlir::Value linear)> build);
