@@ -15,6 +15,9 @@
 #                                              # SPLIT (eval; train for the cost model's data)
 #                                              # from POLICY into $OUT/compare-NAME.jsonl
 #   bench/train-gpu.sh table A.jsonl B.jsonl   # here: the comparison (markdown)
+#
+# A step writes more files than the device tool returns (8): run the GPU steps through
+# bench/gpu-steps.sh, which returns them as one tarball and restores it on the next call.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=build/train
