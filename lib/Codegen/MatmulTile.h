@@ -16,8 +16,6 @@
 #include "TiledKernelBuilder.h"
 #include "kopt/Codegen/Matmul.h"
 
-#include <array>
-
 namespace kopt::codegen::matmul {
 
 inline constexpr int64_t kMaxFragment = 4; // 16 bytes of f32
