@@ -9,8 +9,11 @@ physical limit, and the worst relative error among the correct and among the inc
 The speedup's range is eager's q1 over the kernel's q3 to eager's q3 over the kernel's q1.
 """
 import collections
-import json
+import pathlib
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
+from kopt import result_cache  # noqa: E402
 
 
 def worst_error(results):
@@ -20,11 +23,11 @@ def worst_error(results):
 
 
 def main():
+    cache = result_cache.read([sys.argv[1]])
     verdicts = collections.defaultdict(list)  # task -> verification results
-    timings = collections.defaultdict(list)   # task -> timing results
-    for line in open(sys.argv[1]):
-        record = json.loads(line)
-        (verdicts if record["op"] == "verify" else timings)[record["task"]].append(record["result"])
+    for (task, _), result in cache.verdicts.items():
+        verdicts[task].append(result)
+    fastest = cache.fastest_correct()
     print("| task | correct | best us (q1-q3) | eager fp32 us (q1-q3) | speedup (range) | of limit "
           "| eager TF32 us | worst rel error: correct / incorrect |")
     print("|---|---|---|---|---|---|---|---|")
@@ -33,10 +36,10 @@ def main():
         incorrect = [r for r in verdicts[task] if r["verdict"] != "correct"]
         errors = f"{worst_error(correct)} / {worst_error(incorrect)}"
         counts = f"{len(correct)}/{len(verdicts[task])}"
-        if not timings[task]:
+        if task not in fastest:
             print(f"| {task} | {counts} | | | | | | {errors} |")
             continue
-        t = min(timings[task], key=lambda r: r["median_us"])
+        t = fastest[task][1]
         eager, best = t["eager_median_us"], t["median_us"]
         print(f"| {task} | {counts} | {best:.1f} ({t['q1_us']:.1f}-{t['q3_us']:.1f}) "
               f"| {eager:.1f} ({t['eager_q1_us']:.1f}-{t['eager_q3_us']:.1f}) "

@@ -9,12 +9,12 @@ correct kernel in a result cache (kb-verify and kb-time's).
 """
 import argparse
 import collections
-import json
 import pathlib
 import re
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
+from kopt import result_cache  # noqa: E402
 from kopt.tables import markdown_table  # noqa: E402
 
 CANDIDATE = re.compile(r"\s*kb.candidate @(\w+) of @(\w+) policy decisions \{([^}]*)\}")
@@ -44,21 +44,6 @@ def read_candidates(paths):
     return candidates
 
 
-def fastest_correct(cache_path):
-    correct, fastest = set(), {}
-    entries = [json.loads(line) for line in open(cache_path) if line.strip()]
-    for entry in entries:
-        if entry["op"] == "verify" and entry["result"]["verdict"] == "correct":
-            correct.add(entry["candidate"])
-    for entry in entries:
-        median = entry["result"].get("median_us") if entry["op"] == "time" else None
-        if median is None or entry["candidate"] not in correct:
-            continue
-        if entry["task"] not in fastest or median < fastest[entry["task"]][1]:
-            fastest[entry["task"]] = (entry["candidate"], median)
-    return fastest
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tagged", nargs="+")
@@ -78,9 +63,10 @@ def main():
          for (kind, blocks), (count, spill) in sorted(groups.items())]))
     if args.best:
         rows = []
-        for task, (name, median) in sorted(fastest_correct(args.best).items()):
+        fastest = result_cache.read([args.best]).fastest_correct()
+        for task, (name, timing) in sorted(fastest.items()):
             c = candidates.get(name)
-            rows.append([task, name, f"{median:.1f}"] +
+            rows.append([task, name, f"{timing['median_us']:.1f}"] +
                         ([c["kind"], c["registers"], c["spill"]] if c
                          else ["not in the tagged files", "", ""]))
         print()

@@ -25,7 +25,7 @@ import re
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))  # kopt package
-from kopt import measurements  # noqa: E402
+from kopt import measurements, result_cache  # noqa: E402
 from kopt.families import family  # noqa: E402
 from kopt.irtext import escaped  # noqa: E402
 
@@ -42,15 +42,9 @@ def main():
     write_measurements = sys.argv[1] == "--measurements"
     args = sys.argv[2:] if write_measurements else sys.argv[1:]
     suite, runs = pathlib.Path(args[0]), [pathlib.Path(p) for p in args[1:]]
-    verdicts, times = {}, {}
-    for run in runs:
-        for line in open(run / "cache.jsonl"):
-            entry = json.loads(line)
-            key = (entry["task"], entry["candidate"])
-            if entry["op"] == "verify":
-                verdicts[key] = entry["result"]["verdict"]
-            elif entry["op"] == "time" and "median_us" in entry["result"]:
-                times[key] = entry["result"]
+    cache = result_cache.read(run / "cache.jsonl" for run in runs)
+    verdicts = {name: result["verdict"] for name, result in cache.verdicts.items()}
+    times = cache.timings
     if not write_measurements:
         print("| problem | family | compiled | correct | best median us (q1-q3) | eager us | "
               "speedup (range) | of limit |")
