@@ -90,12 +90,17 @@ def test_suite_table_measurements(kopt, suite):
 
 
 def test_policy_compare(kopt, tmp_path):
-    def lines(*speedups):
-        return "".join(json.dumps({"task": "t", "candidate": f"c{i}", "decisions": {"a": i},
+    def lines(task, *speedups):
+        return "".join(json.dumps({"task": task, "candidate": f"c{i}", "decisions": {"a": i},
                                    "verdict": "correct", "speedup": s}) + "\n"
                        for i, s in enumerate(speedups))
-    (tmp_path / "a.jsonl").write_text(lines(0.5, 2.0))
-    (tmp_path / "b.jsonl").write_text(lines(0.5, 0.8, 0.9, 1.2))
+    (tmp_path / "a.jsonl").write_text(lines("t", 0.5, 2.0) + lines("u", 1.0))
+    (tmp_path / "b.jsonl").write_text(lines("t", 0.5, 0.8, 0.9, 1.2) + lines("u", 1.5))
     table = run_script(kopt, "policy-compare.py", tmp_path / "a.jsonl", tmp_path / "b.jsonl")
     assert table.splitlines()[2] == ("| t | 2 / 4 | 1.00 / 1.00 | 0.500 / 0.250 | "
                                      "2.000 / 1.200 | 2 / 4 |")
+    # Within task: best-speedup ratios 0.6 and 1.5 (geometric mean 0.949); fast_1 differences
+    # -0.25 and +1; resampling 2 tasks gives intervals from the one task twice to the other.
+    assert "best speedup, B / A (geometric mean): 0.949 [0.600, 1.500]" in table
+    assert "fast_1, B - A: +0.375 [-0.250, +1.000]" in table
+    assert "correct share, B - A: +0.000 [+0.000, +0.000]" in table
