@@ -31,6 +31,7 @@ pack)
   wc -l $dir/cache.jsonl ;;
 train|compare)
   out=${OUT:-.}
+  mkdir -p "$out"
   if [ "$1" = compare ] && [ -z "${3:-}" ]; then
     echo "compare needs a policy file: the uniform prior's side is the suite's measurements" \
          "(bench/suite-table.py --measurements)" >&2; exit 2
