@@ -194,7 +194,8 @@ def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
     out.append(
         ("Measurements: **recorded rewards** (kb-recorded-rewards, "
          f"`{Path(config['rewards']).name}`), no GPU was used. " if recorded else
-         "Measurements: on the GPU through kopt-runner. ")
+         "Measurements: on the GPU through kopt-runner"
+         + (f" ({config['device']}, {config['kopt']}). " if "kopt" in config else ". "))
         + f"{len(tasks)} tasks ({len(scheduled)} with candidates) x {len(config['seeds'])} "
         f"seeds, {config['samples']} base samples per task and seed, TTT {config['ttt_steps']} "
         f"steps of {config['ttt_n']} rollouts (entropy bonus {config.get('entropy', 0)}), "

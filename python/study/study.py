@@ -93,6 +93,24 @@ def file_digest(path: str) -> str | None:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16] if path else None
 
 
+def kopt_version(kopt: str) -> str:
+    """kopt's `--version` line ("kopt 0.1.0 (REVISION)"): part of the run's identity."""
+    text = subprocess.run([kopt, "--version"], capture_output=True, text=True).stdout
+    return next((line.strip() for line in text.splitlines() if line.strip().startswith("kopt ")),
+                "unknown")
+
+
+def gpu_names() -> str:
+    """The names of the machine's GPUs, as nvidia-smi gives them ("unknown" without it)."""
+    try:
+        text = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
+                              capture_output=True, text=True).stdout
+    except FileNotFoundError:
+        return "unknown"
+    return ", ".join(sorted({line.strip() for line in text.splitlines() if line.strip()})) or \
+        "unknown"
+
+
 def option(value: str | Path) -> str:
     """A pass option value, quoted where it holds characters the pipeline parser splits on.
     kopt runs in the repository root, so paths are given relative to it where they lie in it."""
@@ -432,22 +450,29 @@ def identity(config: dict) -> dict:
 def command_run(args: argparse.Namespace) -> None:
     directory = Path(args.results).resolve() / args.name
     config = make_config(args)
+    try:
+        kopt = find_kopt(args.kopt)
+    except FileNotFoundError as error:
+        raise StudyError(str(error)) from None
+    # A run that takes several machine sessions must measure every unit with one kopt (the same
+    # kernels for the same draws) on one kind of GPU (comparable timings).
+    config["kopt"] = kopt_version(kopt)
+    config["device"] = "recorded" if config["rewards"] else gpu_names()
     saved_path = directory / "config.json"
     if saved_path.exists():
         saved = read_json(saved_path)
-        if identity(saved) != identity(config):
-            changed = sorted(k for k in identity(config)
-                             if identity(saved).get(k) != identity(config).get(k))
+        ours, theirs = identity(config), identity(saved)
+        for key in ("kopt", "device"):  # runs made before these were recorded resume under any
+            if key not in saved:
+                del ours[key]
+        if theirs != ours:
+            changed = sorted(k for k in ours if theirs.get(k) != ours.get(k))
             raise StudyError(f"{directory} holds a run with other options ({', '.join(changed)});"
                              " choose another --name or remove it")
         # The report's reproduction line is this session's command: its files hold what the
         # first session's did (checked above), and the first one's paths may hold other files now.
     directory.mkdir(parents=True, exist_ok=True)
     write_json(saved_path, config)
-    try:
-        kopt = find_kopt(args.kopt)
-    except FileNotFoundError as error:
-        raise StudyError(str(error)) from None
     print(f"study: {len(config['tasks'])} tasks x {len(config['seeds'])} seeds into {directory}"
           f" ({'recorded rewards' if config['rewards'] else 'GPU'}; kopt {kopt})", flush=True)
     Study(directory, config, kopt, args.runners).run()

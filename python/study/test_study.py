@@ -176,6 +176,18 @@ class RecordedStudy(unittest.TestCase):
         saved.write_text(current)
         self.assertEqual(earlier.returncode, 1)
         self.assertIn("other options (timing)", earlier.stderr)
+        # Another kopt build is refused; a run from before kopt's version was recorded resumes.
+        config = json.loads(current)
+        self.assertTrue(config["kopt"].startswith("kopt "), config["kopt"])
+        self.assertEqual(config["device"], "recorded")
+        saved.write_text(json.dumps({**config, "kopt": "kopt 0.0.0 (elsewhere)"}))
+        other_kopt = self.study("run", "--no-report")
+        self.assertEqual(other_kopt.returncode, 1)
+        self.assertIn("other options (kopt)", other_kopt.stderr)
+        saved.write_text(json.dumps({k: v for k, v in config.items() if k != "kopt"}))
+        unrecorded = self.study("run", "--no-report")
+        self.assertEqual(unrecorded.returncode, 0, unrecorded.stderr)
+        self.assertEqual(json.loads(saved.read_text())["kopt"], config["kopt"])
         report = self.study("report")
         self.assertEqual(report.returncode, 0, report.stderr)
         # a re-analysis under another name leaves REPORT.md and its plots alone
