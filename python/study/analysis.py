@@ -19,7 +19,7 @@ from pathlib import Path
 import stats
 from kopt import measurements
 from kopt.measurements import Measurement
-from layout import GPU_PHASES, PHASES, StudyError, read_json, read_jsonl
+from layout import GPU_PHASES, StudyError, phases_of, read_json, read_jsonl
 
 # The study's published numbers (arXiv:2602.07670; 5 evaluation tasks x 2 seeds unless said).
 PAPER = {
@@ -77,12 +77,13 @@ def kernel_key(line: Measurement) -> str:
 
 def load_units(directory: Path, config: dict) -> list[dict]:
     units, missing = [], 0
+    phases = phases_of(config)
     for task in config["tasks"]:
         for seed in config["seeds"]:
             raw = directory / "raw" / task["name"] / f"seed{seed}"
-            done = {phase: raw / phase for phase in PHASES if (raw / phase).is_dir()}
-            if len(done) < len(PHASES):
-                missing += len(PHASES) - len(done)
+            done = {phase: raw / phase for phase in phases if (raw / phase).is_dir()}
+            if len(done) < len(phases):
+                missing += len(phases) - len(done)
                 continue
             sample = read_json(done["sample"] / "unit.json")
             units.append({
@@ -92,9 +93,10 @@ def load_units(directory: Path, config: dict) -> list[dict]:
                 "selections": {strategy: chosen and Measurement.from_json(chosen) for
                                strategy, chosen in
                                read_json(done["select"] / "selections.json").items()},
-                "ttt": sorted(read_jsonl(done["ttt"] / "ttt.jsonl"), key=lambda r: r["step"]),
-                "probe": read_json(done["probe"] / "probe.json"),
-                "seconds": {p: read_json(done[p] / "unit.json")["seconds"] for p in PHASES},
+                "ttt": sorted(read_jsonl(done["ttt"] / "ttt.jsonl"), key=lambda r: r["step"])
+                if "ttt" in done else [],
+                "probe": read_json(done["probe"] / "probe.json") if "probe" in done else {},
+                "seconds": {p: read_json(done[p] / "unit.json")["seconds"] for p in phases},
             })
     if missing:
         raise StudyError(f"{missing} units of {directory.name} are not done: resume the run "
@@ -503,13 +505,13 @@ def probe(units: list[dict]) -> list[dict]:
 
 
 def timing(directory: Path, config: dict, units: list[dict]) -> dict:
-    phases = {p: sum(u["seconds"][p] for u in units) for p in PHASES}
+    phases = {p: sum(u["seconds"][p] for u in units) for p in phases_of(config)}
     runs = read_jsonl(directory / "runs.jsonl") if (directory / "runs.jsonl").exists() else []
     gpu = not config["rewards"]
     return {"mode": "gpu" if gpu else "recorded", "phase_seconds": phases,
             "wall_seconds": sum(r["seconds"] for r in runs), "sessions": len(runs),
             # with a runner the GPU is busy exactly while its phases run
-            "gpu_seconds": sum(phases[p] for p in GPU_PHASES) if gpu else 0.0}
+            "gpu_seconds": sum(phases.get(p, 0.0) for p in GPU_PHASES) if gpu else 0.0}
 
 
 def pct(value: float | None) -> str:
@@ -564,7 +566,7 @@ def hypotheses(numbers: dict) -> list[dict]:
     hypothesis("H2", "TTT's best-of-adaptation is worth less than one sample "
                "(equivalent K < 1)",
                f"fast_1 of best-of-adaptation over {boa[-1]['steps']} steps minus Best-of-N "
-               "at K = 1, paired by unit", boa[-1]["vs_one_sample"], boa[-1]["vs_one_sample_ci"],
+               "at K = 1, paired by unit" if boa[-1]["steps"] else "no TTT in this run", boa[-1]["vs_one_sample"], boa[-1]["vs_one_sample_ci"],
                "held if the interval lies below 0, not held if above",
                decide(boa[-1]["vs_one_sample_ci"], 0.0, False),
                "best checkpoint 30.6% +- 11.3 vs 53.3% at K = 1")

@@ -11,6 +11,12 @@ PHASES = ["sample", "measure", "select", "ttt", "probe"]
 GPU_PHASES = {"measure", "ttt"}  # with a runner, the phases that keep the GPU busy
 
 
+def phases_of(config: dict) -> list[str]:
+    """A run's phases: one without TTT steps (--ttt-steps 0, Best-of-N and selection only) has
+    no ttt or probe phase."""
+    return PHASES if config["ttt_steps"] > 0 else PHASES[:PHASES.index("ttt")]
+
+
 class StudyError(Exception):
     """A failure the driver explains in one message (no traceback)."""
 

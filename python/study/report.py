@@ -197,8 +197,10 @@ def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
          "Measurements: on the GPU through kopt-runner"
          + (f" ({config['device']}, {config['kopt']}). " if "kopt" in config else ". "))
         + f"{len(tasks)} tasks ({len(scheduled)} with candidates) x {len(config['seeds'])} "
-        f"seeds, {config['samples']} base samples per task and seed, TTT {config['ttt_steps']} "
-        f"steps of {config['ttt_n']} rollouts (entropy bonus {config.get('entropy', 0)}), "
+        f"seeds, {config['samples']} base samples per task and seed, "
+        + (f"TTT {config['ttt_steps']} steps of {config['ttt_n']} rollouts (entropy bonus "
+           f"{config.get('entropy', 0)}), " if config["ttt_steps"] else "no TTT, ")
+        + 
         "base policy "
         + (f"`{Path(config['policy']).name}` (sha256 {config['policy_sha256']}...)"
            if config["policy"] else "uniform")
@@ -331,13 +333,27 @@ def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
             "pooled eager median a kernel was compared against moved between timings (the raw "
             "measurements carry no eager quartiles).", "",
             f"![fast_p curves]({prefix}strategies.png)", ""]
-    return "\n".join(out) + "\n" + ttt_section(numbers, prefix)
+    return "\n".join(out) + "\n" + after_selection(numbers, prefix)
 
 
-def ttt_section(numbers: dict, prefix: str) -> str:
+def after_selection(numbers: dict, prefix: str) -> str:
+    """The sections after the selection strategies': TTT, the correlations, the probe, time."""
     out = []
     ttt = numbers["ttt"]
-    out += ["## Test-time training", "",
+    adapted = numbers["config"]["ttt_steps"] > 0  # else a Best-of-N run: no ttt or probe phase
+    if not adapted:
+        out += ["## Test-time training", "", "Not in this run (`--ttt-steps 0`).", ""]
+    else:
+        out += ttt_tables(ttt, prefix)
+    out += correlation_section(numbers, prefix)
+    if adapted:
+        out += probe_section(numbers)
+    out += time_section(numbers)
+    return "\n".join(out)
+
+
+def ttt_tables(ttt: dict, prefix: str) -> list[str]:
+    out = ["## Test-time training", "",
             f"kb-ttt on {ttt['units']} units. Step 1 draws from the base policy; step s from "
             "the policy after s - 1 updates. fast_1 is the share of the kept step's rollouts "
             "that are correct and faster than eager; equivalent K is the Best-of-N budget with "
@@ -362,7 +378,11 @@ def ttt_section(numbers: dict, prefix: str) -> str:
             f"The study: best checkpoint {pct(PAPER['ttt_best'][0])} +- "
             f"{pct(PAPER['ttt_best'][1])}, below Best-of-N at K = 1.", "",
             f"![Entropy and probe]({prefix}entropy.png)", ""]
+    return out
 
+
+def correlation_section(numbers: dict, prefix: str) -> list[str]:
+    out = []
     corr = numbers["correlation"]
     surprisal = corr["surprisal"]
     meta = surprisal["meta"]
@@ -404,8 +424,11 @@ def ttt_section(numbers: dict, prefix: str) -> str:
                    "tasks with Holm p < 0.05", "between-task (pooled)"], rows) if rows
             else "No feature varies within a task.", "",
             f"![Surprisal vs speedup]({prefix}scatter.png)", ""]
+    return out
 
-    out += ["## Over-sharpening probe", "",
+
+def probe_section(numbers: dict) -> list[str]:
+    return ["## Over-sharpening probe", "",
             "The base sample of every unit re-scored (kb-score) under the policy of each TTT "
             "step: does adaptation put its probability on the fast kernels of a fixed set, or "
             "on others?", "",
@@ -414,15 +437,16 @@ def ttt_section(numbers: dict, prefix: str) -> str:
                   [[p["step"], num(p["nll"]), num(p["nll_fastest"]), num(p["entropy"]),
                     num(p["rho"])] for p in numbers["probe"]]), ""]
 
+
+def time_section(numbers: dict) -> list[str]:
     timing = numbers["timing"]
-    out += ["## Time", "",
+    return ["## Time", "",
             table(["phase", "seconds"],
                   [[p, f"{s:.1f}"] for p, s in timing["phase_seconds"].items()]), "",
             f"Wall time of the run: {timing['wall_seconds']:.1f} s over {timing['sessions']} "
             "session(s); GPU time: "
             + (f"{timing['gpu_seconds']:.1f} s (the measure and ttt phases)"
                if timing["mode"] == "gpu" else "none (recorded rewards)") + ".", ""]
-    return "\n".join(out)
 
 
 def write(directory: Path, numbers: dict, report_name: str = "REPORT.md") -> str:
@@ -432,6 +456,7 @@ def write(directory: Path, numbers: dict, report_name: str = "REPORT.md") -> str
     plot_best_of_n(numbers, directory / f"{prefix}bon.png")
     plot_strategies(numbers, directory / f"{prefix}strategies.png")
     plot_scatter(numbers, directory / f"{prefix}scatter.png")
-    plot_entropy(numbers, directory / f"{prefix}entropy.png")
+    if numbers["config"]["ttt_steps"]:
+        plot_entropy(numbers, directory / f"{prefix}entropy.png")
     (directory / report_name).write_text(markdown(directory, numbers, report_name, prefix))
     return prefix

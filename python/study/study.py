@@ -52,7 +52,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the kopt package
 from kopt import measurements  # noqa: E402
 from kopt.paths import REPO, TASK_DIR, add_kopt_argument, find_kopt  # noqa: E402
-from layout import PHASES, StudyError, read_json, write_json  # noqa: E402
+from layout import StudyError, phases_of, read_json, write_json  # noqa: E402
 
 # The verifier's settings of bench/suite-gpu.sh and bench/train-gpu.sh (and kb-ttt's defaults).
 VERIFY = "trials=2"
@@ -131,6 +131,7 @@ class Study:
         self.config = config
         self.kopt = kopt
         self.runners = runners
+        self.phases = phases_of(config)
         self.slot = threading.local()  # the runner of the unit this thread runs
         self.printing = threading.Lock()
 
@@ -274,14 +275,14 @@ class Study:
 
     def run(self) -> None:
         self.forget_unscheduled()
-        units = [(phase, task, seed) for phase in PHASES for task in self.config["tasks"]
+        units = [(phase, task, seed) for phase in self.phases for task in self.config["tasks"]
                  for seed in self.config["seeds"]]
         todo = [u for u in units if not (self.unit_dir(u[1]["name"], u[2]) / u[0]).is_dir()]
         if len(todo) < len(units):
             print(f"study: resuming {self.dir.name}: {len(units) - len(todo)} of {len(units)} "
                   f"units already done", flush=True)
         started = time.monotonic()
-        durations: dict[str, list[float]] = {phase: [] for phase in PHASES}
+        durations: dict[str, list[float]] = {phase: [] for phase in self.phases}
         try:
             self.run_units(units, todo, started, durations)
         finally:  # an interrupted session's time counts too
@@ -319,7 +320,7 @@ class Study:
             finally:
                 free.put(self.slot.index)
 
-        for phase in PHASES:
+        for phase in self.phases:
             batch = [u for u in todo if u[0] == phase]
             if self.runners == 1:
                 for unit_key in batch:
@@ -347,7 +348,8 @@ class Study:
         scratch.rename(final)
         with self.printing:
             durations[phase].append(seconds)
-            left = {p: sum(1 for u in todo if u[0] == p) - len(durations[p]) for p in PHASES}
+            left = {p: sum(1 for u in todo if u[0] == p) - len(durations[p])
+                    for p in self.phases}
             eta = sum(n * estimate(durations, p) for p, n in left.items()) / self.runners
             note = f" ({info['reason']})" if info.get("reason") else ""
             line = (f" {seconds:.1f} s{note}; elapsed {clock(time.monotonic() - started)}, "
@@ -385,6 +387,8 @@ def make_config(args: argparse.Namespace) -> dict:
     """The options that decide the results: a resumed run must have the same ones."""
     if args.rewards and (args.runner or args.cache):
         raise StudyError("--rewards replaces the GPU: it does not go with --runner or --cache")
+    if args.ttt_steps < 0 or args.ttt_n < 1:
+        raise StudyError("--ttt-steps must be 0 (no TTT) or more, and --ttt-n 1 or more")
     if args.runners < 1:
         raise StudyError(f"--runners must be 1 or more, not {args.runners}")
     if args.runners > 1 and args.runner and GPU_PLACEHOLDER not in args.runner:
@@ -508,7 +512,8 @@ def main() -> int:
                      help="eval (the 20 evaluation tasks), all (the 100), or task files")
     run.add_argument("--seeds", type=int, default=3, help="seeds 0..N-1")
     run.add_argument("--samples", type=int, default=64, help="base samples per task and seed")
-    run.add_argument("--ttt-steps", type=int, default=5)
+    run.add_argument("--ttt-steps", type=int, default=5,
+                     help="0: no TTT (a Best-of-N and selection run)")
     run.add_argument("--ttt-n", type=int, default=32, help="rollouts per TTT step")
     run.add_argument("--entropy", type=float, default=0.01,
                      help="kb-ttt's entropy bonus (docs/learning.md; 0: none)")

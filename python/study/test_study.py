@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """End to end: a small study on the CPU with the recorded H200 rewards of bench/rewards/ (two
 tasks, 2 seeds, 16 samples, 2 TTT steps of 8 rollouts), into a temporary directory; then a
-resumed run and a run with other options. kopt is $KOPT's, or the dev build's:
+resumed run and a run with other options; and a Best-of-N run without TTT. kopt is $KOPT's, or
+the dev build's:
 
     KOPT=build/dev/bin/kopt python3 -m pytest python/study/test_study.py
 """
@@ -143,6 +144,22 @@ class RecordedStudy(unittest.TestCase):
         self.assertEqual(timing["mode"], "recorded")
         self.assertEqual(timing["gpu_seconds"], 0)
         self.assertGreater(timing["wall_seconds"], 0)
+
+    def test_best_of_n_run_without_ttt(self):
+        result = self.study("run", "--ttt-steps", "0", samples=8, name="bon")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("[12/12] select softsign seed 1", result.stdout)  # 3 phases, no ttt
+        directory = self.tmp / "results" / "bon"
+        self.assertFalse((directory / "raw" / "softsign" / "seed1" / "ttt").exists())
+        self.assertFalse((directory / "entropy.png").exists())
+        report = (directory / "REPORT.md").read_text()
+        self.assertIn("no TTT", report)
+        self.assertIn("Not in this run (`--ttt-steps 0`).", report)
+        self.assertNotIn("## Over-sharpening probe", report)
+        numbers = json.loads((directory / "study.json").read_text())
+        self.assertEqual(numbers["best_of_n"]["scheduled"][-1]["k"], 8)
+        h2 = next(h for h in numbers["hypotheses"] if h["id"] == "H2")
+        self.assertEqual((h2["quantity"], h2["verdict"]), ("no TTT in this run", "undecided"))
 
     def test_z_resume_and_other_options(self):
         # runs last (z): it changes the study directory
