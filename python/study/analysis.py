@@ -41,6 +41,9 @@ BUDGETS = [1, 3, 8]  # timings per unit in the equal-budget table
 COMPARISONS = [("surprise", "confidence"), ("surprise-top3", "confidence-top3"),
                ("surprise-top3", "random-3"), ("surprise", "random"),
                ("oracle", "surprise-top3")]
+# with a cost model's predictions (kb-predict), its strategies against surprisal's
+MODEL_COMPARISONS = [("model", "surprise"), ("model-top3", "surprise-top3"),
+                     ("model-top3", "random-3")]
 SURPRISAL_DIGITS = 9  # mean log-probs equal to this many digits are one value
 
 
@@ -214,11 +217,23 @@ def best_of_n(config: dict, units: list[dict], scheduled: list[dict], reps: int,
     }
 
 
-def strategy_names(budgets: list[int]) -> list[str]:
-    names = ["oracle", "random", "confidence", "surprise"]
+def strategy_names(budgets: list[int], model: bool) -> list[str]:
+    """The strategies; with `model`, a cost model's too (`model` and `model-topK`)."""
+    rankings = ["confidence", "surprise"] + (["model"] if model else [])
+    names = ["oracle", "random"] + rankings
     for k in budgets:
-        names += [f"random-{k}", f"confidence-top{k}", f"surprise-top{k}"]
+        names += [f"random-{k}"] + [f"{ranking}-top{k}" for ranking in rankings]
     return names
+
+
+def ranking_key(strategy: str):
+    """The order a ranking strategy times kernels in (first first): surprisal highest first,
+    confidence lowest first, the cost model's predicted speedup highest first; None for a sample
+    that lacks the number."""
+    if strategy == "model":
+        return lambda line: line.predicted_speedup and -line.predicted_speedup
+    sign = 1 if strategy == "surprise" else -1
+    return lambda line: line.logprob and -sign * line.logprob.surprisal
 
 
 def expected(outcomes: list[dict], weights: list[float]) -> dict:
@@ -238,7 +253,7 @@ def unit_outcome(unit: dict, kernels: dict[str, dict], strategy: str) -> dict:
     """What `strategy` scores on a unit: the exact expectation for the random ones (over the
     unit's correct samples for `random`, over K-subsets of its distinct correct kernels for
     `random-K`), and for the rankings the fastest of the first K distinct kernels in the order
-    of surprisal (highest first) or confidence (lowest first), ties in sample order."""
+    of `ranking_key`, ties in sample order."""
     correct = [line for line in unit["samples"] if line.timed_correct]
     distinct = list(dict.fromkeys(kernel_key(line) for line in correct))
     if not distinct:  # nothing correct: every strategy fails here
@@ -261,9 +276,8 @@ def unit_outcome(unit: dict, kernels: dict[str, dict], strategy: str) -> dict:
         timed = k
     else:
         name, _, top = strategy.partition("-top")
-        sign = 1 if name == "surprise" else -1
-        ranked = sorted((line for line in correct if line.logprob),
-                        key=lambda line: -sign * line.logprob.surprisal)
+        key = ranking_key(name)
+        ranked = sorted((line for line in correct if key(line) is not None), key=key)
         first = list(dict.fromkeys(kernel_key(line) for line in ranked))[:int(top or 1)]
         best = max((kernels[key] for key in first), key=lambda k: k["speedup"])
         result, timed = best["outcome"], len(first) if top else 0
@@ -326,7 +340,9 @@ def paired(a: list[dict], b: list[dict], reps: int, rng: random.Random) -> dict:
 
 def selection(scheduled: list[dict], kernels: dict, degenerate: list[str], reps: int,
               rng: random.Random) -> dict:
-    names = strategy_names(BUDGETS)
+    model = any(line.predicted_speedup is not None for u in scheduled for line in u["samples"])
+    names = strategy_names(BUDGETS, model)
+    comparisons = COMPARISONS + (MODEL_COMPARISONS if model else [])
     per_unit = {name: [unit_outcome(u, kernels[u["task"]], name) for u in scheduled]
                 for name in names}
     subsets = {"non_degenerate": lambda o: o["task"] not in degenerate, "all": lambda o: True}
@@ -340,7 +356,7 @@ def selection(scheduled: list[dict], kernels: dict, degenerate: list[str], reps:
             "strategies": {name: strategy_row(outcomes, reps, rng)
                            for name, outcomes in chosen.items()},
             "comparisons": [{"a": a, "b": b, **paired(chosen[a], chosen[b], reps, rng)}
-                            for a, b in COMPARISONS]}
+                            for a, b in comparisons]}
     # kb-select's one seeded draw, which the exact expectation of `random` replaces
     seeded = [u["selections"].get("random") for u in scheduled]
     draws = [{"task": u["task"], "success": bool(drawn) and success(drawn),
@@ -547,7 +563,7 @@ def decide(ci: list | None, null: float, held_above: bool) -> str:
 
 
 def hypotheses(numbers: dict) -> list[dict]:
-    """H1-H5 of docs/study.md, each decided by whether its task-level interval excludes the
+    """H1-H6 of docs/study.md, each decided by whether its task-level interval excludes the
     null."""
     out = []
 
@@ -570,10 +586,12 @@ def hypotheses(numbers: dict) -> list[dict]:
                "held if the interval lies below 0, not held if above",
                decide(boa[-1]["vs_one_sample_ci"], 0.0, False),
                "best checkpoint 30.6% +- 11.3 vs 53.3% at K = 1")
-    # without a non-degenerate task, H3-H5 have no data: undecided
+    # without a non-degenerate task, H3-H6 have no data: undecided
     selection = numbers["selection"]["non_degenerate"]
     comparisons = {(c["a"], c["b"]): c["fast_1_diff"]
                    for c in (selection["comparisons"] if selection else [])}
+    ratios = {(c["a"], c["b"]): c["speedup_ratio"]
+              for c in (selection["comparisons"] if selection else [])}
     missing = {"value": None, "ci": None}
     surprise = comparisons.get(("surprise", "confidence"), missing)
     hypothesis("H3", "surprise beats confidence",
@@ -595,6 +613,12 @@ def hypotheses(numbers: dict) -> list[dict]:
                decide(meta["ci"], 0.0, True),
                "rho(log-prob, speedup) = -0.047 (p = 0.27) pooled over 550 samples; "
                "\"the effect is per task\"")
+    model = ratios.get(("model-top3", "surprise-top3"), missing)  # missing: no cost model
+    hypothesis("H6", "a cost model's top 3 beat surprisal's top 3",
+               "geometric-mean speedup of model-top3 over surprise-top3, paired by unit, "
+               "non-degenerate tasks", model["value"], model["ci"],
+               "held if the interval lies above 1, not held if below",
+               decide(model["ci"], 1.0, True), "not in the study")
     return out
 
 

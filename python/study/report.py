@@ -58,8 +58,10 @@ def plot_strategies(numbers: dict, path: Path) -> None:
     tasks where there are none)."""
     selection = numbers["selection"]["non_degenerate"] or numbers["selection"]["all"]
     table = selection["strategies"]
-    budgets = [["random", "confidence", "surprise"]] + [
-        [f"random-{k}", f"confidence-top{k}", f"surprise-top{k}"] for k in (3, 8)]
+    budgets = [[name for name in names if name in table]
+               for names in [["random", "confidence", "surprise", "model"]] + [
+                   [f"random-{k}", f"confidence-top{k}", f"surprise-top{k}", f"model-top{k}"]
+                   for k in (3, 8)]]
     fig, axes = plt.subplots(1, len(budgets), figsize=(13, 4), sharey=True)
     ps = numbers["fast_p_curve"]
     for ax, names in zip(axes, budgets):
@@ -169,7 +171,7 @@ SPEEDUP_CONVENTIONS = (
 
 def strategy_rows(table: dict, names: list[str], other: dict | None) -> list[list]:
     rows = []
-    for name in names:
+    for name in (name for name in names if name in table):  # model-*: with a cost model only
         s = table[name]
         fast_1 = s["fast"][0]
         beside = other["strategies"][name]["fast"][0] if other else None
@@ -285,14 +287,16 @@ def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
             "kernels of the fastest in it (order statistics: the j-th slowest is the fastest of "
             "a random K-subset with probability C(j-1, K-1) / C(n, K)); confidence-topK and "
             "surprise-topK time the first K distinct kernels in the order of confidence or "
-            "surprisal and keep the fastest (top1: the plain strategy, timed). *Timings* is the "
+            "surprisal and keep the fastest (top1: the plain strategy, timed); `model` and "
+            "model-topK do the same in the order of a cost model's predicted speedup "
+            "(kb-predict, docs/cost-model.md), where the run had one. *Timings* is the "
             "mean number of kernels a strategy times per unit to make its choice. "
             "*Faster with confidence*: the chosen kernel's speedup interval lies above 1 "
             "(see Noise below).", "",
             f"Over the {scope}" + (", fast_1 over all tasks beside:" if beside else ":"), ""]
-    groups = [("K = 1", ["random", "confidence", "surprise", "random-1", "confidence-top1",
-                         "surprise-top1"])] + [
-        (f"K = {k}", [f"random-{k}", f"confidence-top{k}", f"surprise-top{k}"])
+    groups = [("K = 1", ["random", "confidence", "surprise", "model", "random-1",
+                         "confidence-top1", "surprise-top1", "model-top1"])] + [
+        (f"K = {k}", [f"random-{k}", f"confidence-top{k}", f"surprise-top{k}", f"model-top{k}"])
         for k in (3, 8)] + [("all", ["oracle"])]
     rows = []
     for label, names in groups:

@@ -199,6 +199,8 @@ class Study:
             measurements.touch()
             return {}
         passes = ["kb-lower-to-ptx", "kb-tag-features"]
+        if self.config.get("cost_model"):  # the model strategies' ranking, before any timing
+            passes.append(f"kb-predict{{model={option(self.path('cost_model'))}}}")
         if self.config["rewards"]:
             passes.append(f"kb-recorded-rewards{{table={option(self.path('rewards'))}}}")
         else:
@@ -410,6 +412,8 @@ def make_config(args: argparse.Namespace) -> dict:
         "entropy": args.entropy,
         "policy": relative(Path(args.policy).resolve()) if args.policy else "",
         "policy_sha256": file_digest(args.policy),
+        "cost_model": relative(Path(args.cost_model).resolve()) if args.cost_model else "",
+        "cost_model_sha256": file_digest(args.cost_model),
         "rewards": relative(Path(args.rewards).resolve()) if args.rewards else "",
         "rewards_sha256": file_digest(args.rewards),
         "runner": args.runner,
@@ -433,7 +437,8 @@ def command_line(args: argparse.Namespace) -> str:
               "--entropy", str(args.entropy)]
     if args.strategies != ",".join(DEFAULT_STRATEGIES):
         words += ["--strategies", args.strategies]
-    for flag, value in [("--policy", args.policy), ("--rewards", args.rewards),
+    for flag, value in [("--policy", args.policy), ("--cost-model", args.cost_model),
+                        ("--rewards", args.rewards),
                         ("--cache", args.cache), ("--kopt", args.kopt)]:
         if value:
             words += [flag, path(value)]
@@ -445,7 +450,8 @@ def command_line(args: argparse.Namespace) -> str:
 def identity(config: dict) -> dict:
     """What must match for a resumed run: not where the files lie, but what they hold."""
     return {**{k: v for k, v in config.items()
-               if k not in ("tasks", "policy", "rewards", "runner", "cache", "command")},
+               if k not in ("tasks", "policy", "cost_model", "rewards", "runner", "cache",
+                            "command")},
             "timing": config.get("timing", EARLIER_TIMING),
             "tasks": [t["name"] for t in config["tasks"]],
             "mode": "recorded" if config["rewards"] else "gpu"}
@@ -465,6 +471,9 @@ def command_run(args: argparse.Namespace) -> None:
     saved_path = directory / "config.json"
     if saved_path.exists():
         saved = read_json(saved_path)
+        if "cost_model" not in saved:  # a run from before the model strategies goes on without
+            config["cost_model"], config["cost_model_sha256"] = "", None
+            saved = {**saved, "cost_model": "", "cost_model_sha256": None}
         ours, theirs = identity(config), identity(saved)
         for key in ("kopt", "device"):  # runs made before these were recorded resume under any
             if key not in saved:
@@ -520,6 +529,8 @@ def main() -> int:
     run.add_argument("--policy", default=str(REPO / "policies" / "base.json"),
                      help="the base policy file (default: policies/base.json, the one kopt "
                           "ships; '' for the uniform prior)")
+    run.add_argument("--cost-model", default=str(REPO / "policies" / "cost-model.json"),
+                     help="kb-predict's model, for the model strategies ('' for none)")
     run.add_argument("--strategies", default=",".join(DEFAULT_STRATEGIES),
                      help="comma-separated kb-select strategies")
     run.add_argument("--rewards", default="",

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Unit tests of python/study/analysis.py's two speedup conventions: over eager at fp32
-(KernelBench's) and over eager with TF32 allowed (matched precision), on hand-made lines."""
+"""Unit tests of python/study/analysis.py, on hand-made lines: its two speedup conventions, over
+eager at fp32 (KernelBench's) and over eager with TF32 allowed (matched precision); and the
+ranking strategies' orders."""
 
 import math
 import unittest
@@ -9,10 +10,10 @@ import analysis
 from kopt.measurements import Measurement, Timing
 
 
-def line(candidate, median, speedup, speedup_tf32=None, surprisal=1.0):
+def line(candidate, median, speedup, speedup_tf32=None, surprisal=1.0, predicted=None):
     return Measurement(task="mm", candidate=candidate, verdict="correct",
                        decisions={"block": int(median)}, timing=Timing(median, median, median, 9),
-                       speedup=speedup, speedup_tf32=speedup_tf32,
+                       speedup=speedup, speedup_tf32=speedup_tf32, predicted_speedup=predicted,
                        logprob=None if surprisal is None else
                        analysis.measurements.LogProb(-surprisal, 1))
 
@@ -54,6 +55,26 @@ class SpeedupConventions(unittest.TestCase):
     def test_old_measurements_have_no_matched_precision(self):
         samples = [line("a", 1000, 4.0), line("b", 2000, 2.0)]
         self.assertIsNone(strategy_summary(samples, "oracle")["geomean_tf32"])
+
+
+class Rankings(unittest.TestCase):
+    # Three kernels, fastest first; surprisal and the cost model each rank them their own way.
+    samples = [line("a", 1000, 4.0, surprisal=1.0, predicted=1.5),
+               line("b", 2000, 2.0, surprisal=3.0, predicted=0.5),
+               line("c", 4000, 1.0, surprisal=2.0, predicted=2.5)]
+
+    def test_each_ranking_times_its_first_k_and_keeps_the_fastest(self):
+        picks = {strategy: strategy_summary(self.samples, strategy)["geomean"]
+                 for strategy in ["surprise", "surprise-top2", "confidence", "model",
+                                  "model-top2", "model-top3"]}
+        self.assertEqual(picks, {"surprise": 2.0, "surprise-top2": 2.0, "confidence": 4.0,
+                                 "model": 1.0, "model-top2": 4.0, "model-top3": 4.0})
+
+    def test_model_strategies_only_with_predictions(self):
+        self.assertNotIn("model-top3", analysis.strategy_names([3], model=False))
+        self.assertEqual(analysis.strategy_names([3], model=True),
+                         ["oracle", "random", "confidence", "surprise", "model", "random-3",
+                          "confidence-top3", "surprise-top3", "model-top3"])
 
 
 if __name__ == "__main__":

@@ -90,6 +90,10 @@ class RecordedStudy(unittest.TestCase):
             self.assertEqual(s["tasks"], 2)
         self.assertLessEqual(table["surprise-top3"]["timed_mean"], 3)
         self.assertEqual(table["random"]["timed_total"], 0)
+        # the shipped cost model's strategies (kb-predict in the measure phase)
+        self.assertEqual((table["model"]["timed_total"], table["model-top3"]["units"]), (0, 4))
+        self.assertIn(("model-top3", "surprise-top3"),
+                      [(c["a"], c["b"]) for c in self.numbers["selection"]["all"]["comparisons"]])
         # more timings never lose in expectation
         self.assertLessEqual(table["random-1"]["fast"][0]["value"],
                              table["random-3"]["fast"][0]["value"] + 1e-12)
@@ -114,13 +118,14 @@ class RecordedStudy(unittest.TestCase):
         self.assertTrue(self.numbers["correlation"]["features"])
         self.assertEqual([p["step"] for p in self.numbers["probe"]], [1, 2])
         hypotheses = {h["id"]: h for h in self.numbers["hypotheses"]}
-        self.assertEqual(list(hypotheses), ["H1", "H2", "H3", "H4", "H5"])
+        self.assertEqual(list(hypotheses), ["H1", "H2", "H3", "H4", "H5", "H6"])
         for h in hypotheses.values():
             self.assertIn(h["verdict"], ("held", "not held", "undecided"))
         # 16 samples: K = 32 is never drawn, so H1 has no interval and stays undecided
         self.assertIsNone(hypotheses["H1"]["ci"])
         self.assertEqual(hypotheses["H1"]["verdict"], "undecided")
         self.assertIsNotNone(hypotheses["H5"]["ci"])
+        self.assertIsNotNone(hypotheses["H6"]["ci"])  # the shipped cost model ranked the kernels
         self.assertIn("## Hypotheses", (self.dir / "REPORT.md").read_text())
 
     def test_pool_gives_the_same_units(self):
