@@ -329,8 +329,14 @@ class Study:
                     run_one(unit_key)
                 continue
             with ThreadPoolExecutor(max_workers=self.runners) as pool:
-                for future in [pool.submit(run_one, u) for u in batch]:
-                    future.result()  # the first failure stops the run
+                try:
+                    for future in [pool.submit(run_one, u) for u in batch]:
+                        future.result()
+                except BaseException:
+                    # The first failure (or Ctrl-C) stops the run: the units not yet begun are
+                    # dropped rather than run while the pool shuts down.
+                    pool.shutdown(wait=True, cancel_futures=True)
+                    raise
 
     def run_unit(self, unit_key, units: list, todo: list, counter, started: float,
                  durations: dict[str, list[float]]) -> None:

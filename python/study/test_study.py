@@ -144,6 +144,19 @@ class RecordedStudy(unittest.TestCase):
         self.assertEqual(refused.returncode, 1)
         self.assertIn("--runners must be 1 or more", refused.stderr)
 
+    def test_pool_stops_at_the_first_failure(self):
+        # A kopt that fails from its 5th call on: a sample unit calls it twice, so the third
+        # unit fails; the units not yet begun must not run after that.
+        calls = self.tmp / "calls"
+        kopt = self.tmp / "failing-kopt"
+        kopt.write_text(f"#!/bin/sh\necho >> {calls}\n"
+                        f"[ $(wc -l < {calls}) -lt 5 ] || exit 1\nexec {KOPT} \"$@\"\n")
+        kopt.chmod(0o755)
+        stopped = self.study("run", "--no-report", "--runners", "2", "--seeds", "8",
+                             "--kopt", str(kopt), name="failing")
+        self.assertEqual(stopped.returncode, 1)
+        self.assertLess(len(calls.read_text().splitlines()), 10)  # of 32 for all 16 units
+
     def test_timing(self):
         timing = self.numbers["timing"]
         self.assertEqual(timing["mode"], "recorded")
