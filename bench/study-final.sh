@@ -8,7 +8,8 @@
 # back here).
 #
 #   bench/study-final.sh run SECONDS      # on the GPU machine (carry .device): works for at most
-#                                         # SECONDS, then writes $OUT/study-final.tar.xz
+#                                         # SECONDS, on all its GPUs, then writes
+#                                         # $OUT/study-final.tar.xz
 #   bench/study-final.sh unpack TARBALL   # here: into results/, then the progress of each run
 #   bench/study-final.sh report           # here, once all three are done: their REPORT.md
 set -euo pipefail
@@ -28,6 +29,13 @@ run)
   eval "$(scripts/device-unpack.sh)"
   [ -x build/runner/kopt-runner ] ||
     bash scripts/device-build-runner.sh > "$OUT/runner-build.log" 2>&1
+  # On a machine with several GPUs, a runner on each (docs/runner-pool.md); the units' results
+  # do not depend on how many.
+  gpus=$(nvidia-smi -L | grep -c '^GPU' || true)
+  runner=$PWD/build/runner/kopt-runner pool=(--runner "$runner")
+  if [ "$gpus" -gt 1 ]; then
+    pool=(--runners "$gpus" --runner "CUDA_VISIBLE_DEVICES={gpu} $runner")
+  fi
   trap 'tar -cJf "$OUT/study-final.tar.xz" -C results $(cd results && ls -d final-* 2>/dev/null)' EXIT
   for run in "${runs[@]}"; do
     left=$((deadline - SECONDS))
@@ -36,7 +44,7 @@ run)
     # SIGINT: the driver records the session's time before it stops; a unit cut short is done
     # again on the next session.
     timeout -s INT -k 20 "$left" python3 python/study/study.py run --name "$name" $options \
-      --kopt .device/bin/kopt --runner "$PWD/build/runner/kopt-runner" --no-report \
+      --kopt .device/bin/kopt "${pool[@]}" --no-report \
       > "$OUT/$name.log" 2>&1 || echo "$name: stopped (exit $?)" >> "$OUT/$name.log"
     # The driver's progress lines, every session's, kept with the run.
     [ -d "results/$name" ] && cat "$OUT/$name.log" >> "results/$name/sessions.log"
