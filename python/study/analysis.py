@@ -227,11 +227,13 @@ def strategy_names(budgets: list[int], model: bool) -> list[str]:
 
 
 def ranking_key(strategy: str):
-    """The order a ranking strategy times kernels in (first first): surprisal highest first,
-    confidence lowest first, the cost model's predicted speedup highest first; None for a sample
-    that lacks the number."""
+    """The order a ranking strategy times kernels in (first first): surprise, surprisal highest
+    first; confidence, surprisal lowest first; model, the predicted speedup highest first. None
+    for a sample that lacks the number."""
     if strategy == "model":
         return lambda line: line.predicted_speedup and -line.predicted_speedup
+    if strategy not in ("surprise", "confidence"):
+        raise ValueError(f"not a ranking strategy: {strategy}")
     sign = 1 if strategy == "surprise" else -1
     return lambda line: line.logprob and -sign * line.logprob.surprisal
 
@@ -256,10 +258,11 @@ def unit_outcome(unit: dict, kernels: dict[str, dict], strategy: str) -> dict:
     of `ranking_key`, ties in sample order."""
     correct = [line for line in unit["samples"] if line.timed_correct]
     distinct = list(dict.fromkeys(kernel_key(line) for line in correct))
+    failed = {"task": unit["task"], "fast": [0.0] * len(FAST_P),
+              "curve": [0.0] * len(FAST_P_CURVE), "confident": 0.0, "log_speedup": None,
+              "log_speedup_tf32": None, "timed": 0}
     if not distinct:  # nothing correct: every strategy fails here
-        return {"task": unit["task"], "fast": [0.0] * len(FAST_P),
-                "curve": [0.0] * len(FAST_P_CURVE), "confident": 0.0, "log_speedup": None,
-                "log_speedup_tf32": None, "timed": 0}
+        return failed
     own = [kernels[key] for key in distinct]
     if strategy == "oracle":
         best = max(own, key=lambda k: k["speedup"])
@@ -279,6 +282,8 @@ def unit_outcome(unit: dict, kernels: dict[str, dict], strategy: str) -> dict:
         key = ranking_key(name)
         ranked = sorted((line for line in correct if key(line) is not None), key=key)
         first = list(dict.fromkeys(kernel_key(line) for line in ranked))[:int(top or 1)]
+        if not first:  # no correct sample has the ranking's number: nothing to choose from
+            return failed
         best = max((kernels[key] for key in first), key=lambda k: k["speedup"])
         result, timed = best["outcome"], len(first) if top else 0
     return {"task": unit["task"], **result, "timed": timed}
@@ -582,7 +587,8 @@ def hypotheses(numbers: dict) -> list[dict]:
     hypothesis("H2", "TTT's best-of-adaptation is worth less than one sample "
                "(equivalent K < 1)",
                f"fast_1 of best-of-adaptation over {boa[-1]['steps']} steps minus Best-of-N "
-               "at K = 1, paired by unit" if boa[-1]["steps"] else "no TTT in this run", boa[-1]["vs_one_sample"], boa[-1]["vs_one_sample_ci"],
+               "at K = 1, paired by unit" if boa[-1]["steps"] else "no TTT in this run",
+               boa[-1]["vs_one_sample"], boa[-1]["vs_one_sample_ci"],
                "held if the interval lies below 0, not held if above",
                decide(boa[-1]["vs_one_sample_ci"], 0.0, False),
                "best checkpoint 30.6% +- 11.3 vs 53.3% at K = 1")

@@ -46,7 +46,7 @@ import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the kopt package
@@ -308,7 +308,8 @@ class Study:
     def run_units(self, units: list, todo: list, started: float,
                   durations: dict[str, list[float]]) -> None:
         """Phase after phase (a unit needs its task's earlier phases), each phase's units
-        `runners` at a time."""
+        `runners` at a time; a task-seed's probe right after its ttt, since the probe reads the
+        policy of every TTT step, which a long run does not keep (bench/study-final.sh)."""
         done = len(units) - len(todo)
         counter = iter(range(done + 1, len(units) + 1))
         free = queue.SimpleQueue()
@@ -322,16 +323,28 @@ class Study:
             finally:
                 free.put(self.slot.index)
 
-        for phase in self.phases:
-            batch = [u for u in todo if u[0] == phase]
+        def run_job(job: list) -> None:
+            for unit_key in job:
+                run_one(unit_key)
+
+        stages = [[phase] for phase in self.phases if phase not in ("ttt", "probe")]
+        stages += [["ttt", "probe"]] if "ttt" in self.phases else []
+        for stage in stages:
+            jobs: dict[tuple, list] = {}  # (task, seed) -> its units of the stage, in order
+            for unit_key in todo:
+                if unit_key[0] in stage:
+                    jobs.setdefault((unit_key[1]["name"], unit_key[2]), []).append(unit_key)
             if self.runners == 1:
-                for unit_key in batch:
-                    run_one(unit_key)
+                for job in jobs.values():
+                    run_job(job)
                 continue
             with ThreadPoolExecutor(max_workers=self.runners) as pool:
                 try:
-                    for future in [pool.submit(run_one, u) for u in batch]:
-                        future.result()
+                    futures = [pool.submit(run_job, job) for job in jobs.values()]
+                    wait(futures, return_when=FIRST_EXCEPTION)
+                    for future in futures:
+                        if future.done():
+                            future.result()  # raises the failure
                 except BaseException:
                     # The first failure (or Ctrl-C) stops the run: the units not yet begun are
                     # dropped rather than run while the pool shuts down.
@@ -477,13 +490,13 @@ def command_run(args: argparse.Namespace) -> None:
     saved_path = directory / "config.json"
     if saved_path.exists():
         saved = read_json(saved_path)
-        if "cost_model" not in saved:  # a run from before the model strategies goes on without
+        if not saved.get("cost_model"):  # a run begun without a cost model goes on without
             config["cost_model"], config["cost_model_sha256"] = "", None
             saved = {**saved, "cost_model": "", "cost_model_sha256": None}
+        for key in ("kopt", "device"):  # unknown for runs made before they were recorded: such
+            if key not in saved:        # a run resumes under any, and they stay unrecorded
+                del config[key]
         ours, theirs = identity(config), identity(saved)
-        for key in ("kopt", "device"):  # runs made before these were recorded resume under any
-            if key not in saved:
-                del ours[key]
         if theirs != ours:
             changed = sorted(k for k in ours if theirs.get(k) != ours.get(k))
             raise StudyError(f"{directory} holds a run with other options ({', '.join(changed)});"
