@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # The study's final run (docs/study.md), which takes more GPU time than one machine session
 # gives: three study runs, worked through in order, each resuming where the last session left
-# it. Their directories live in results/ and travel with the checkout; a session's progress comes
-# back as one tarball, unpacked here and committed. Each run records kopt's version and the GPU's
-# name and resumes under no other, so every session packs kopt at the revision the runs started
-# with (`git worktree add DIR REVISION`, then scripts/device-pack.sh there, and .device copied
-# back here).
+# it. A run's directory, results/NAME, travels with the checkout and is committed compact: its
+# raw units as raw.tar.xz (without the policies of TTT steps already probed, which the analysis
+# does not read), unpacked into raw/ (ignored) where they are used. A session's progress comes
+# back as one tarball, unpacked here and committed.
 #
-#   bench/study-final.sh run SECONDS      # on the GPU machine (carry .device): works for at most
-#                                         # SECONDS, on all its GPUs, then writes
+# Every run records kopt's version and the GPU's name and resumes under no other: pack .device
+# at the revision the runs began with (`git worktree add DIR REVISION`, scripts/device-pack.sh
+# there, .device copied back here); kopt-runner is built from the source .device holds, so it is
+# of that revision too. Ask for the kind of machine the runs began on.
+#
+#   bench/study-final.sh run SECONDS      # on the GPU machine (carry .device): works on all its
+#                                         # GPUs, packs, and ends within SECONDS;
 #                                         # $OUT/study-final.tar.xz
-#   bench/study-final.sh unpack TARBALL   # here: into results/, then the progress of each run
+#   bench/study-final.sh unpack TARBALL   # here: into results/, then each run's progress
 #   bench/study-final.sh report           # here, once all three are done: their REPORT.md
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,46 +25,72 @@ runs=(
   "final-conventional --tasks eval --seeds 5 --policy policies/conventional.json"
   "final-bon --tasks all --seeds 1 --ttt-steps 0 --policy policies/base.json"
 )
+names=$(for run in "${runs[@]}"; do echo "${run%% *}"; done)
+
+unpack_raw() {  # results/NAME/raw.tar.xz into results/NAME/raw
+  rm -rf "results/$1/raw"
+  [ ! -f "results/$1/raw.tar.xz" ] || tar -xJf "results/$1/raw.tar.xz" -C "results/$1"
+}
+
+pack_raw() {  # results/NAME/raw into results/NAME/raw.tar.xz, without what a run need not keep
+  local dir=results/$1 unit
+  [ -d "$dir/raw" ] || return 0
+  : > "$dir/.exclude"
+  for unit in "$dir"/raw/*/seed*; do
+    [ -d "$unit/probe" ] && echo "${unit#"$dir/"}/ttt/steps" >> "$dir/.exclude"
+  done
+  tar -cJf "$dir/raw.tar.xz" -C "$dir" --exclude='*.partial' --exclude-from="$dir/.exclude" raw
+  rm -rf "$dir/.exclude" "$dir/raw"
+}
+
 case "${1:-}" in
 run)
   : "${OUT:?names the output folder on the GPU machine}"
   seconds=${2:?run needs a time limit in seconds}
-  deadline=$((SECONDS + seconds))
-  eval "$(scripts/device-unpack.sh)"
-  [ -x build/runner/kopt-runner ] ||
-    bash scripts/device-build-runner.sh > "$OUT/runner-build.log" 2>&1
+  deadline=$((SECONDS + seconds - 60))  # a minute for packing
+  environment=$(scripts/device-unpack.sh)
+  eval "$environment"
+  [ -f .device/runner-src.tar.xz ] || { echo "study-final: .device has no runner source" >&2; exit 2; }
+  if [ ! -x build/runner-pinned/kopt-runner ]; then
+    rm -rf .device/src && mkdir -p .device/src && tar -xJf .device/runner-src.tar.xz -C .device/src
+    ln -sfn .. .device/src/.device  # the runner's build finds nlohmann/json in .device/include
+    bash scripts/device-build-runner.sh .device/src build/runner-pinned > "$OUT/runner-build.log" 2>&1
+  fi
   # On a machine with several GPUs, a runner on each (docs/runner-pool.md); the units' results
   # do not depend on how many.
   gpus=$(nvidia-smi -L | grep -c '^GPU' || true)
-  runner=$PWD/build/runner/kopt-runner pool=(--runner "$runner")
+  runner=$PWD/build/runner-pinned/kopt-runner pool=(--runner "$runner")
   if [ "$gpus" -gt 1 ]; then
     pool=(--runners "$gpus" --runner "CUDA_VISIBLE_DEVICES={gpu} $runner")
   fi
-  trap 'tar -cJf "$OUT/study-final.tar.xz" -C results $(cd results && ls -d final-* 2>/dev/null)' EXIT
+  trap 'for name in $names; do pack_raw "$name"; done
+        tar -cJf "$OUT/study-final.tar.xz" -C results $(cd results && ls -d final-* 2>/dev/null)' EXIT
   for run in "${runs[@]}"; do
     left=$((deadline - SECONDS))
     [ "$left" -gt 30 ] || break
     read -r name options <<< "$run"
+    unpack_raw "$name"
     # SIGINT: the driver records the session's time before it stops; a unit cut short is done
-    # again on the next session.
+    # again in the next session.
     timeout -s INT -k 20 "$left" python3 python/study/study.py run --name "$name" $options \
       --kopt .device/bin/kopt "${pool[@]}" --no-report \
       > "$OUT/$name.log" 2>&1 || echo "$name: stopped (exit $?)" >> "$OUT/$name.log"
     # The driver's progress lines, every session's, kept with the run.
-    [ -d "results/$name" ] && cat "$OUT/$name.log" >> "results/$name/sessions.log"
+    [ ! -d "results/$name" ] || cat "$OUT/$name.log" >> "results/$name/sessions.log"
   done ;;
 unpack)
   tar -xJf "${2:?unpack needs the tarball}" -C results
-  for run in "${runs[@]}"; do
-    name=${run%% *}
+  for name in $names; do
     [ -d "results/$name" ] || { echo "$name: not started"; continue; }
     last=$(grep -o '^study: \[[0-9]*/[0-9]*\] [a-z]*' "results/$name/sessions.log" | tail -n 1 || true)
     echo "$name: $(grep -c . "results/$name/runs.jsonl" || true) sessions; last unit begun:" \
          "${last#study: }; $(tail -n 1 "results/$name/sessions.log")"
   done ;;
 report)
-  for run in "${runs[@]}"; do
-    python3 python/study/study.py report --name "${run%% *}"
+  for name in $names; do
+    unpack_raw "$name"
+    python3 python/study/study.py report --name "$name"
+    rm -rf "results/$name/raw"
   done ;;
 *)
   echo "usage: $0 run SECONDS | unpack TARBALL | report" >&2; exit 2 ;;

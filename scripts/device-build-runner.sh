@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# On the GPU machine: builds kopt-runner against the PyTorch found there (build/runner).
+# On the GPU machine: builds kopt-runner against the PyTorch found there, from this checkout
+# into build/runner, or from another source tree (one holding tools/kopt-runner and protocol,
+# such as the one scripts/device-pack.sh packs into .device) into BUILD_DIR.
+#
+#   scripts/device-build-runner.sh [SOURCE_ROOT BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source_root=${1:-.} build_dir=${2:-build/runner}
 torch_prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
-cmake -S tools/kopt-runner -B build/runner -G Ninja -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$source_root/tools/kopt-runner" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_PREFIX_PATH="$torch_prefix" -DKOPT_RUNNER_BUILD_TESTS=OFF >/dev/null
-cmake --build build/runner
+cmake --build "$build_dir"

@@ -31,6 +31,9 @@ for tool in FileCheck not count; do
 done
 cp -r /usr/lib/llvm-22/utils/lit/lit .device.new/lit
 mkdir -p .device.new/include && cp -r /usr/include/nlohmann .device.new/include/  # for kopt-runner
+# kopt-runner's source as packed, so that a run spread over sessions (bench/study-final.sh) builds
+# the runner of kopt's own revision.
+tar -cJf .device.new/runner-src.tar.xz tools/kopt-runner protocol
 find .device.new/lit -name __pycache__ -prune -exec rm -rf {} +
 cat > .device.new/bin/lit <<'LIT'
 #!/usr/bin/env python3
