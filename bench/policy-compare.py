@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "python"))  # the kopt package
 sys.path.insert(0, str(ROOT / "python" / "study"))  # its statistics
 from kopt import measurements  # noqa: E402
 from kopt.tables import markdown_header  # noqa: E402
-import stats as statistics  # noqa: E402
+import stats  # noqa: E402
 
 
 def load(path):
@@ -31,7 +31,7 @@ def load(path):
     return tasks
 
 
-def stats(samples):
+def task_stats(samples):
     # Samples the evaluator never reached (a run cut short) are left out, not counted as failures.
     samples = [s for s in samples if s.verdict]
     n = len(samples)
@@ -55,17 +55,20 @@ def main():
                            "best speedup A / B", "distinct A / B"]))
     rows = []
     for task in sorted(set(a) & set(b)):
-        sa, sb = stats(a[task]), stats(b[task])
+        sa, sb = task_stats(a[task]), task_stats(b[task])
         rows.append((sa, sb))
         print(f"| {task} | {sa['n']} / {sb['n']} | {sa['correct']:.2f} / {sb['correct']:.2f} | "
               f"{sa['fast_1']:.3f} / {sb['fast_1']:.3f} | {sa['best']:.3f} / {sb['best']:.3f} | "
               f"{sa['distinct']} / {sb['distinct']} |")
 
+    def average(values):
+        return sum(values) / len(values)
+
     def mean(key, which):
-        return sum(r[which][key] for r in rows) / len(rows)
+        return average([r[which][key] for r in rows])
 
     def geomean(which):
-        return math.exp(sum(math.log(max(r[which]["best"], 1e-9)) for r in rows) / len(rows))
+        return math.exp(average([math.log(max(r[which]["best"], 1e-9)) for r in rows]))
 
     print(f"| mean of {len(rows)} tasks | | {mean('correct', 0):.2f} / {mean('correct', 1):.2f} | "
           f"{mean('fast_1', 0):.3f} / {mean('fast_1', 1):.3f} | "
@@ -74,17 +77,22 @@ def main():
     rng = random.Random(0)
 
     def within(name, effect, combine, form):
-        units = [effect(sa, sb) for sa, sb in rows]
-        low, high = statistics.bootstrap_ci(units, combine, 10000, rng)
-        print(f"{name}: {form.format(combine(units))} [{form.format(low)}, {form.format(high)}]")
+        """`effect` of each task (None: undefined there), combined over tasks."""
+        units = [u for u in (effect(sa, sb) for sa, sb in rows) if u is not None]
+        low, high = stats.bootstrap_ci(units, combine, 10000, rng)
+        left_out = len(rows) - len(units)
+        print(f"{name}: {form.format(combine(units))} [{form.format(low)}, {form.format(high)}]"
+              + (f" ({left_out} tasks without a timed correct sample on a side left out)"
+                 if left_out else ""))
+
+    def log_ratio(sa, sb):
+        return math.log(sb["best"] / sa["best"]) if sa["best"] > 0 and sb["best"] > 0 else None
 
     print("\nB against A within task (95% intervals from resampling tasks):")
-    mean_of = lambda units: sum(units) / len(units)  # noqa: E731
-    within("best speedup, B / A (geometric mean)",
-           lambda sa, sb: math.log(max(sb["best"], 1e-9) / max(sa["best"], 1e-9)),
-           lambda units: math.exp(mean_of(units)), "{:.3f}")
-    within("fast_1, B - A", lambda sa, sb: sb["fast_1"] - sa["fast_1"], mean_of, "{:+.3f}")
-    within("correct share, B - A", lambda sa, sb: sb["correct"] - sa["correct"], mean_of,
+    within("best speedup, B / A (geometric mean)", log_ratio,
+           lambda units: math.exp(average(units)), "{:.3f}")
+    within("fast_1, B - A", lambda sa, sb: sb["fast_1"] - sa["fast_1"], average, "{:+.3f}")
+    within("correct share, B - A", lambda sa, sb: sb["correct"] - sa["correct"], average,
            "{:+.3f}")
     only = sorted(set(a) ^ set(b))
     print(f"\nA: {a_path}\nB: {b_path}" + (f"\nIn one file only (left out): {', '.join(only)}"

@@ -104,3 +104,15 @@ def test_policy_compare(kopt, tmp_path):
     assert "best speedup, B / A (geometric mean): 0.949 [0.600, 1.500]" in table
     assert "fast_1, B - A: +0.375 [-0.250, +1.000]" in table
     assert "correct share, B - A: +0.000 [+0.000, +0.000]" in table
+
+
+def test_policy_compare_leaves_out_a_ratio_without_a_correct_side(kopt, tmp_path):
+    def lines(task, verdict, speedup):
+        return json.dumps({"task": task, "candidate": "c", "decisions": {"a": 0},
+                           "verdict": verdict, "speedup": speedup}) + "\n"
+    (tmp_path / "a.jsonl").write_text(lines("t", "correct", 1.0) + lines("u", "incorrect", 1.0))
+    (tmp_path / "b.jsonl").write_text(lines("t", "correct", 2.0) + lines("u", "correct", 2.0))
+    table = run_script(kopt, "policy-compare.py", tmp_path / "a.jsonl", tmp_path / "b.jsonl")
+    assert ("best speedup, B / A (geometric mean): 2.000 [2.000, 2.000] (1 tasks without a "
+            "timed correct sample on a side left out)") in table
+    assert "correct share, B - A: +0.500 [+0.000, +1.000]" in table
