@@ -53,15 +53,22 @@ def plot_best_of_n(numbers: dict, path: Path) -> None:
     plt.close(fig)
 
 
+def budget_groups(table: dict) -> list[tuple[str, list[str]]]:
+    """The strategies of `table` by timing budget: K = 1 (the plain rankings, which time none,
+    and their top1), K = 3 and K = 8; the model's only where the run had a cost model."""
+    rankings = ["confidence", "surprise"] + (["model"] if "model" in table else [])
+    return [("K = 1", ["random"] + rankings + ["random-1"] + [f"{r}-top1" for r in rankings])] + [
+        (f"K = {k}", [f"random-{k}"] + [f"{r}-top{k}" for r in rankings]) for k in (3, 8)]
+
+
 def plot_strategies(numbers: dict, path: Path) -> None:
     """fast_p against p for each strategy at the equal budgets, on the non-degenerate tasks (all
     tasks where there are none)."""
     selection = numbers["selection"]["non_degenerate"] or numbers["selection"]["all"]
     table = selection["strategies"]
-    budgets = [[name for name in names if name in table]
-               for names in [["random", "confidence", "surprise", "model"]] + [
-                   [f"random-{k}", f"confidence-top{k}", f"surprise-top{k}", f"model-top{k}"]
-                   for k in (3, 8)]]
+    # K = 1 without the top1 variants, which pick what the plain rankings pick
+    budgets = [[name for name in names if not name.endswith("1")]
+               for _, names in budget_groups(table)]
     fig, axes = plt.subplots(1, len(budgets), figsize=(13, 4), sharey=True)
     ps = numbers["fast_p_curve"]
     for ax, names in zip(axes, budgets):
@@ -171,7 +178,7 @@ SPEEDUP_CONVENTIONS = (
 
 def strategy_rows(table: dict, names: list[str], other: dict | None) -> list[list]:
     rows = []
-    for name in (name for name in names if name in table):  # model-*: with a cost model only
+    for name in names:
         s = table[name]
         fast_1 = s["fast"][0]
         beside = other["strategies"][name]["fast"][0] if other else None
@@ -294,10 +301,7 @@ def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
             "*Faster with confidence*: the chosen kernel's speedup interval lies above 1 "
             "(see Noise below).", "",
             f"Over the {scope}" + (", fast_1 over all tasks beside:" if beside else ":"), ""]
-    groups = [("K = 1", ["random", "confidence", "surprise", "model", "random-1",
-                         "confidence-top1", "surprise-top1", "model-top1"])] + [
-        (f"K = {k}", [f"random-{k}", f"confidence-top{k}", f"surprise-top{k}", f"model-top{k}"])
-        for k in (3, 8)] + [("all", ["oracle"])]
+    groups = budget_groups(main["strategies"]) + [("all", ["oracle"])]
     rows = []
     for label, names in groups:
         for row in strategy_rows(main["strategies"], names, beside):
