@@ -79,8 +79,11 @@ def main():
     def within(name, effect, combine, form):
         """`effect` of each task (None: undefined there), combined over tasks."""
         units = [u for u in (effect(sa, sb) for sa, sb in rows) if u is not None]
-        low, high = stats.bootstrap_ci(units, combine, 10000, rng)
         left_out = len(rows) - len(units)
+        if not units:
+            print(f"{name}: undefined ({left_out} tasks, none with it defined)")
+            return
+        low, high = stats.bootstrap_ci(units, combine, 10000, rng)
         print(f"{name}: {form.format(combine(units))} [{form.format(low)}, {form.format(high)}]"
               + (f" ({left_out} tasks without a timed correct sample on a side left out)"
                  if left_out else ""))

@@ -51,10 +51,22 @@ run)
   environment=$(scripts/device-unpack.sh)
   eval "$environment"
   [ -f .device/runner-src.tar.xz ] || { echo "study-final: .device has no runner source" >&2; exit 2; }
-  if [ ! -x build/runner-pinned/kopt-runner ]; then
-    rm -rf .device/src && mkdir -p .device/src && tar -xJf .device/runner-src.tar.xz -C .device/src
-    ln -sfn .. .device/src/.device  # the runner's build finds nlohmann/json in .device/include
+  # A card of another kind than the runs began on would be refused by every run: stop here.
+  card=$(nvidia-smi --query-gpu=name --format=csv,noheader | sort -u | paste -sd, | sed 's/,/, /g')
+  for name in $names; do
+    began=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("device", ""))' \
+            "results/$name/config.json" 2>/dev/null || true)
+    if [ -n "$began" ] && [ "$began" != "$card" ]; then
+      echo "study-final: $name began on $began, this machine has $card" >&2; exit 2
+    fi
+  done
+  # The runner of .device's revision, built again whenever .device is packed anew.
+  source_sum=$(sha256sum .device/runner-src.tar.xz | cut -d' ' -f1)
+  if [ "$(cat build/runner-pinned/source.sha256 2>/dev/null)" != "$source_sum" ]; then
+    rm -rf .device/src build/runner-pinned && mkdir -p .device/src
+    tar -xJf .device/runner-src.tar.xz -C .device/src
     bash scripts/device-build-runner.sh .device/src build/runner-pinned > "$OUT/runner-build.log" 2>&1
+    echo "$source_sum" > build/runner-pinned/source.sha256
   fi
   # On a machine with several GPUs, a runner on each (docs/runner-pool.md); the units' results
   # do not depend on how many.
@@ -63,18 +75,23 @@ run)
   if [ "$gpus" -gt 1 ]; then
     pool=(--runners "$gpus" --runner "CUDA_VISIBLE_DEVICES={gpu} $runner")
   fi
-  trap 'for name in $names; do pack_raw "$name"; done
+  # Packs the runs this session unpacked (a failure in one must not lose the others), then all.
+  reached=""
+  trap 'set +e; for name in $reached; do pack_raw "$name" || echo "cannot pack $name" >&2; done
         tar -cJf "$OUT/study-final.tar.xz" -C results $(cd results && ls -d final-* 2>/dev/null)' EXIT
   for run in "${runs[@]}"; do
     left=$((deadline - SECONDS))
     [ "$left" -gt 30 ] || break
     read -r name options <<< "$run"
+    [ ! -f "results/$name/done" ] || continue  # every unit done: left packed as it is
     unpack_raw "$name"
+    reached="$reached $name"
     # SIGINT: the driver records the session's time before it stops; a unit cut short is done
     # again in the next session.
     timeout -s INT -k 20 "$left" python3 python/study/study.py run --name "$name" $options \
       --kopt .device/bin/kopt "${pool[@]}" --no-report \
-      > "$OUT/$name.log" 2>&1 || echo "$name: stopped (exit $?)" >> "$OUT/$name.log"
+      > "$OUT/$name.log" 2>&1 && touch "results/$name/done" ||
+      echo "$name: stopped (exit $?)" >> "$OUT/$name.log"
     # The driver's progress lines, every session's, kept with the run.
     [ ! -d "results/$name" ] || cat "$OUT/$name.log" >> "results/$name/sessions.log"
   done ;;

@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source_root=${1:-.} build_dir=${2:-build/runner}
 torch_prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
+json=()  # nlohmann/json: .device packs it for a GPU machine that has none
+[ ! -d .device/include ] || json=(-DKOPT_JSON_INCLUDE_DIR="$PWD/.device/include")
 cmake -S "$source_root/tools/kopt-runner" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$torch_prefix" -DKOPT_RUNNER_BUILD_TESTS=OFF >/dev/null
+  -DCMAKE_PREFIX_PATH="$torch_prefix" -DKOPT_RUNNER_BUILD_TESTS=OFF "${json[@]}" >/dev/null
 cmake --build "$build_dir"
