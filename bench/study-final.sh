@@ -52,7 +52,7 @@ run)
   eval "$environment"
   [ -f .device/runner-src.tar.xz ] || { echo "study-final: .device has no runner source" >&2; exit 2; }
   # A card of another kind than the runs began on would be refused by every run: stop here.
-  card=$(nvidia-smi --query-gpu=name --format=csv,noheader | sort -u | paste -sd, | sed 's/,/, /g')
+  card=$(python3 -c 'import sys; sys.path.insert(0, "python/study"); import study; print(study.gpu_names())')
   for name in $names; do
     began=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("device", ""))' \
             "results/$name/config.json" 2>/dev/null || true)

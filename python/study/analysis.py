@@ -217,12 +217,16 @@ def best_of_n(config: dict, units: list[dict], scheduled: list[dict], reps: int,
     }
 
 
+def rankings(model: bool) -> list[str]:
+    """The ranking strategies (each also as `NAME-topK`); with `model`, a cost model's too."""
+    return ["confidence", "surprise"] + (["model"] if model else [])
+
+
 def strategy_names(budgets: list[int], model: bool) -> list[str]:
     """The strategies; with `model`, a cost model's too (`model` and `model-topK`)."""
-    rankings = ["confidence", "surprise"] + (["model"] if model else [])
-    names = ["oracle", "random"] + rankings
+    names = ["oracle", "random"] + rankings(model)
     for k in budgets:
-        names += [f"random-{k}"] + [f"{ranking}-top{k}" for ranking in rankings]
+        names += [f"random-{k}"] + [f"{ranking}-top{k}" for ranking in rankings(model)]
     return names
 
 
@@ -594,18 +598,16 @@ def hypotheses(numbers: dict) -> list[dict]:
                "best checkpoint 30.6% +- 11.3 vs 53.3% at K = 1")
     # without a non-degenerate task, H3-H6 have no data: undecided
     selection = numbers["selection"]["non_degenerate"]
-    comparisons = {(c["a"], c["b"]): c["fast_1_diff"]
-                   for c in (selection["comparisons"] if selection else [])}
-    ratios = {(c["a"], c["b"]): c["speedup_ratio"]
-              for c in (selection["comparisons"] if selection else [])}
+    comparisons = {(c["a"], c["b"]): c for c in (selection["comparisons"] if selection else [])}
     missing = {"value": None, "ci": None}
-    surprise = comparisons.get(("surprise", "confidence"), missing)
+    no_pair = {"fast_1_diff": missing, "speedup_ratio": missing}
+    surprise = comparisons.get(("surprise", "confidence"), no_pair)["fast_1_diff"]
     hypothesis("H3", "surprise beats confidence",
                "fast_1 of surprise minus confidence, non-degenerate tasks",
                surprise["value"], surprise["ci"],
                "held if the interval lies above 0, not held if below",
                decide(surprise["ci"], 0.0, True), "fast_1 80% vs 50%")
-    gap = comparisons.get(("oracle", "surprise-top3"), missing)
+    gap = comparisons.get(("oracle", "surprise-top3"), no_pair)["fast_1_diff"]
     hypothesis("H4", "surprise-top3 is within 5 points of the oracle",
                "fast_1 of the oracle minus surprise-top3, non-degenerate tasks",
                gap["value"], gap["ci"],
@@ -619,7 +621,7 @@ def hypotheses(numbers: dict) -> list[dict]:
                decide(meta["ci"], 0.0, True),
                "rho(log-prob, speedup) = -0.047 (p = 0.27) pooled over 550 samples; "
                "\"the effect is per task\"")
-    model = ratios.get(("model-top3", "surprise-top3"), missing)  # missing: no cost model
+    model = comparisons.get(("model-top3", "surprise-top3"), no_pair)["speedup_ratio"]
     hypothesis("H6", "a cost model's top 3 beat surprisal's top 3",
                "geometric-mean speedup of model-top3 over surprise-top3, paired by unit, "
                "non-degenerate tasks", model["value"], model["ci"],

@@ -11,7 +11,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only: no display on the machines that run this
 import matplotlib.pyplot as plt  # noqa: E402
 
-from analysis import PAPER, interval, num, pct  # noqa: E402
+from analysis import PAPER, interval, num, pct, rankings  # noqa: E402
 from kopt.tables import markdown_table as table  # noqa: E402
 
 VARIANT_NAMES = {"last": "TTT (last step)", "best_of_adaptation": "TTT Best-of-Adaptation",
@@ -56,9 +56,9 @@ def plot_best_of_n(numbers: dict, path: Path) -> None:
 def budget_groups(table: dict) -> list[tuple[str, list[str]]]:
     """The strategies of `table` by timing budget: K = 1 (the plain rankings, which time none,
     and their top1), K = 3 and K = 8; the model's only where the run had a cost model."""
-    rankings = ["confidence", "surprise"] + (["model"] if "model" in table else [])
-    return [("K = 1", ["random"] + rankings + ["random-1"] + [f"{r}-top1" for r in rankings])] + [
-        (f"K = {k}", [f"random-{k}"] + [f"{r}-top{k}" for r in rankings]) for k in (3, 8)]
+    ranked = rankings("model" in table)
+    return [("K = 1", ["random"] + ranked + ["random-1"] + [f"{r}-top1" for r in ranked])] + [
+        (f"K = {k}", [f"random-{k}"] + [f"{r}-top{k}" for r in ranked]) for k in (3, 8)]
 
 
 def plot_strategies(numbers: dict, path: Path) -> None:
@@ -209,8 +209,7 @@ def markdown(directory: Path, numbers: dict, report_name: str = "REPORT.md",
         f"seeds, {config['samples']} base samples per task and seed, "
         + (f"TTT {config['ttt_steps']} steps of {config['ttt_n']} rollouts (entropy bonus "
            f"{config.get('entropy', 0)}), " if config["ttt_steps"] else "no TTT, ")
-        + 
-        "base policy "
+        + "base policy "
         + (f"`{Path(config['policy']).name}` (sha256 {config['policy_sha256']}...)"
            if config["policy"] else "uniform")
         + f". Intervals are 95% percentile intervals of a cluster bootstrap "
