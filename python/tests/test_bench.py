@@ -104,6 +104,9 @@ def test_policy_compare(kopt, tmp_path):
     assert "best speedup, B / A (geometric mean): 0.949 [0.600, 1.500]" in table
     assert "fast_1, B - A: +0.375 [-0.250, +1.000]" in table
     assert "correct share, B - A: +0.000 [+0.000, +0.000]" in table
+    # each side alone: A's fast_1 is 0.5 and 0, its best speedups 2 and 1
+    assert "A fast_1: 0.250 [0.000, 0.500]" in table
+    assert "A best speedup (geometric mean): 1.414 [1.000, 2.000]" in table
 
 
 def test_policy_compare_leaves_out_a_ratio_without_a_correct_side(kopt, tmp_path):
